@@ -1,0 +1,1 @@
+"""Thousand Scorekeeper: scores the card game Thousand, hand by hand, for every variant."""

@@ -1,0 +1,41 @@
+"""Pure scoring of Thousand: presets, options, validation and explained scores (no web, no DB)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import Rules, round_to
+from .cards import ACES, DECKS, MARRIAGE_SUITS, SUITS, Deck
+from .errors import InvalidHand, Problem
+from .hand import Adjustment, Hand, Line, Marriage, Musik
+from .notes import RULE_KEYS, Note, text
+from .options import OPTION_NAMES, Options
+from .tally import Bidding, LineResult, Payment, PlayerState, Tally
+from .variants import MoscowRules, Pl2, Pl3, Pl4, PolishRules, Ru2, Ru3, Ru4, RussianRules
+
+VARIANTS: dict[str, type[Rules]] = {
+    cls.key: cls for cls in (Pl3, Pl4, Pl2, Ru2, Ru4, MoscowRules, Ru3)
+}
+
+
+def find_variant(key: object) -> type[Rules]:
+    """The preset class for `key`; InvalidHand names the presets for an unknown one."""
+    if not isinstance(key, str) or key not in VARIANTS:
+        raise InvalidHand.one(None, "variant", f"unknown variant {key!r}; the variants are "
+                              f"{', '.join(VARIANTS)}")
+    return VARIANTS[key]
+
+
+def rules_for(key: object, options: Mapping[str, Any] | None = None) -> Rules:
+    """The rules of preset `key` with option overrides."""
+    return find_variant(key)(options)
+
+
+__all__ = [
+    "ACES", "DECKS", "MARRIAGE_SUITS", "OPTION_NAMES", "RULE_KEYS", "SUITS", "VARIANTS",
+    "Adjustment", "Bidding", "Deck", "Hand", "InvalidHand", "Line", "LineResult", "Marriage",
+    "MoscowRules", "Musik", "Note", "Options", "Payment", "Pl2", "Pl3", "Pl4", "PlayerState",
+    "PolishRules", "Problem", "Ru2", "Ru3", "Ru4", "Rules", "RussianRules", "Tally",
+    "find_variant", "round_to", "rules_for", "text",
+]

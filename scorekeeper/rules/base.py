@@ -1,0 +1,331 @@
+"""The rules of Thousand as one base class: hooks with defaults, and the fixed order of a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from . import house
+from .cards import ACES
+from .checks import Checker
+from .errors import InvalidHand, Problem
+from .hand import Adjustment, Hand, Line
+from .notes import Note
+from .options import Options
+from .tally import Bidding, LineResult, Payment, PlayerState, Tally
+from .table import Table
+
+
+def round_to(points: int, step: int) -> int:
+    """Rounds to `step` (scoring.md section 2): 10 takes 44 to 40 and 45 to 50 (seed 001);
+    5 takes a remainder of 1-2 down and 3-4 up (17 to 15, 18 to 20); 0 leaves it."""
+    if step == 0:
+        return points
+    return (points + step // 2) // step * step
+
+
+class Rules:
+    """One preset of the game (scoring.md section 1) with its options.
+
+    Subclasses set the class variables and override hooks where their variant differs; the
+    scoring order of a hand (section 3.3) lives in `_play` and is never overridden.
+    """
+
+    key: ClassVar[str]
+    seats: ClassVar[int]
+    tricks: ClassVar[int]  # tricks in one hand (scoring.md 3.2)
+    summary: ClassVar[str]
+    preset: ClassVar[Mapping[str, Any]]
+    #: The player after the dealer must open at the lowest bid ("na musiku", "na setce").
+    forced_opening: ClassVar[bool] = True
+    #: ru-2 (seed 002): at this total a player may stay out of the auction, and then the
+    #: opponent may not pass. None: no such rule.
+    skip_bidding_at: ClassVar[int | None] = None
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = Options.build(self.preset, options)
+        if self.options.sitting_out and self.seats < 3:
+            raise InvalidHand.one(None, "options.sitting_out", "option sitting_out: the dealer "
+                                  "can sit out only with three players or more")
+
+    @classmethod
+    def preset_options(cls) -> Options:
+        return Options.build(cls.preset)
+
+    # --- hooks --------------------------------------------------------------------------
+
+    def participants(self, dealer: int) -> tuple[int, ...]:
+        """Seats that take part in a hand dealt by `dealer`: all, or all but a sitting-out dealer."""
+        if self.options.sitting_out == "dealer":
+            return tuple(s for s in range(self.seats) if s != dealer)
+        return tuple(range(self.seats))
+
+    def needs_trump(self) -> bool:
+        """Whether a played hand must name its trump (3.2): in-trick marriages, and Moscow's
+        turned-up trump that doubles a marriage."""
+        o = self.options
+        return o.marriages == "in-tricks" or (o.trump_marriage_double and not o.auction)
+
+    def round(self, points: int) -> int:
+        """A defender's (or, with `round_declarer`, the declarer's) points as they are written."""
+        return round_to(points, self.options.rounding)
+
+    def took_trick(self, hand: Hand, seat: int) -> bool:
+        """3.3 step 1: from the trick count where given, else from the card points."""
+        if hand.tricks is not None:
+            return bool(hand.tricks[seat])
+        return bool(hand.points and hand.points[seat])
+
+    def marriage_points(self, hand: Hand, took: Sequence[bool], notes: list[Note]) -> list[int]:
+        """3.3 step 2: marriage points per seat, in the order the marriages were declared."""
+        o = self.options
+        points = [0] * self.seats
+        trump = hand.trump
+        for m in hand.marriages:
+            if m.suit == ACES:
+                base = value = o.ace_marriage or 0
+                doubled = False
+            elif o.marriages == "in-tricks":
+                base = value = 80 if m.suit == trump else 40
+                notes.append(Note(m.seat, "marriage", {"suit": m.suit, "value": value,
+                                                       "in_tricks": True, "trump": value == 80}))
+                points[m.seat] += value
+                continue
+            else:
+                base = value = o.marriage_values[m.suit]
+                # Seed 004: doubled when its suit is trump as it is declared; a switch to its
+                # own suit doubles only with double_on_switch (scoring.md section 1).
+                doubled = o.trump_marriage_double and (
+                    m.suit == trump or (o.double_on_switch and m.switch))
+                if doubled:
+                    value = 2 * base
+            if o.marriage_needs_trick and not took[m.seat]:
+                notes.append(Note(m.seat, "marriage-no-trick", {"suit": m.suit, "value": value}))
+            else:
+                points[m.seat] += value
+                if doubled:
+                    notes.append(Note(m.seat, "trump-double",
+                                      {"suit": m.suit, "base": base, "value": value}))
+                else:
+                    notes.append(Note(m.seat, "marriage", {"suit": m.suit, "value": value}))
+            if m.switch and m.suit != ACES:
+                trump = m.suit
+        return points
+
+    def declarer_score(self, hand: Hand, contract: int, raw: int, took: Sequence[bool],
+                       notes: list[Note]) -> int:
+        """3.3 step 4: +contract when made, -contract when not; never the points themselves."""
+        o, d = self.options, hand.declarer
+        assert d is not None
+        compared = self.round(raw) if o.round_declarer else raw
+        rounded = compared if compared != raw else None
+        made = compared >= contract
+        if not made and o.slam_counts_all and self._slam(hand, contract, took):
+            notes.append(Note(d, "slam", {"contract": contract, "points": raw}))
+            made = True
+        if made:
+            notes.append(Note(d, "contract-made", {"contract": contract, "points": raw,
+                                                   "rounded": rounded}))
+            return contract
+        notes.append(Note(d, "contract-failed", {"contract": contract, "points": raw,
+                                                 "rounded": rounded, "short": contract - compared}))
+        return -contract
+
+    def _slam(self, hand: Hand, contract: int, took: Sequence[bool]) -> bool:
+        # Seed 002: a 120 with no marriage declared and every trick taken: the four cards out
+        # of play count for the declarer.
+        d = hand.declarer
+        return (contract == self.options.cards.total
+                and not any(m.seat == d for m in hand.marriages)
+                and not any(took[s] for s in range(self.seats) if s != d))
+
+    def musik_bonus(self, hand: Hand, seat: int, notes: list[Note]) -> int:
+        """3.3 step 7: the sitting-out dealer's points for aces and a marriage in the musik."""
+        bonus, musik = self.options.musik_bonus, hand.musik
+        if bonus is None or musik is None:
+            return 0
+        marriage = self.options.marriage_values[musik.marriage] if (
+            musik.marriage and bonus.marriage) else 0
+        total = musik.aces * bonus.ace + marriage
+        if total:
+            notes.append(Note(seat, "musik-bonus", {
+                "aces": musik.aces, "ace": bonus.ace, "marriage": musik.marriage if marriage else None,
+                "marriage_value": marriage, "bonus": total}))
+        return total
+
+    def give_up_points(self, contract: int) -> int:
+        """3.4: what each opponent of a give-up scores."""
+        give_up = self.options.give_up
+        assert give_up is not None
+        if give_up.opponents == "half":
+            # Half the contract up to a whole point, then rounded (with `none`: to 5).
+            return round_to(-(-contract // 2), self.options.rounding or 5)
+        assert isinstance(give_up.opponents, int)
+        return give_up.opponents
+
+    def bidding(self, table: Table) -> Bidding:
+        """Who opens the next auction and what constrains it."""
+        o = self.options
+        if not o.auction:
+            return Bidding(None, False, None)
+        dealer = table.next_dealer
+        playing = self.participants(dealer)
+        opener = next(s for s in ((dealer + i) % self.seats for i in range(1, self.seats + 1))
+                      if s in playing)
+        skip: tuple[int, ...] = ()
+        no_pass: tuple[int, ...] = ()
+        if self.skip_bidding_at is not None:
+            skip = tuple(s for s in playing if table.totals[s] >= self.skip_bidding_at)
+            no_pass = tuple(s for s in playing if s not in skip) if skip else ()
+        return Bidding(opener, self.forced_opening, o.min_bid, skip, no_pass)
+
+    # --- the template: never overridden -------------------------------------------------
+
+    def replay(self, lines: Iterable[Line], first_dealer: int = 0,
+               names: Sequence[str] | None = None) -> Tally:
+        """Scores every line in order; raises InvalidHand with every problem found.
+
+        An invalid line is skipped (the deal still moves on) so that later lines are checked
+        too and one call reports all problems.
+        """
+        if not 0 <= first_dealer < self.seats:
+            raise InvalidHand.one(None, "first_dealer", f"the first dealer must be a seat from 0 "
+                                  f"to {self.seats - 1}, got {first_dealer}")
+        table = Table(self.seats, first_dealer)
+        results: list[LineResult] = []
+        problems: list[Problem] = []
+        for number, line in enumerate(lines, start=1):
+            found = Checker(self, table, number, names).line(line)
+            if found:
+                problems.extend(found)
+                if isinstance(line, Hand) and table.ended_at is None:
+                    table.next_dealer = (self._dealer(line, table) + 1) % self.seats
+                continue
+            if isinstance(line, Adjustment):
+                results.append(self._adjust(line, table, number))
+            else:
+                results.append(self._play(line, table, number))
+        if problems:
+            raise InvalidHand(problems)
+        return self._tally(table, results)
+
+    def _dealer(self, hand: Hand, table: Table) -> int:
+        d = hand.dealer
+        return d if d is not None and 0 <= d < self.seats else table.next_dealer
+
+    def _adjust(self, line: Adjustment, table: Table, number: int) -> LineResult:
+        # 3.5: added as it is, through no rule; the deal does not move; the game never ends here.
+        totals = table.totals = [t + v for t, v in zip(table.totals, line.values)]
+        notes = tuple(Note(s, "adjustment", {"value": v, "reason": line.reason})
+                      for s, v in enumerate(line.values) if v)
+        return LineResult(number, "adjustment", None, None, line.values, tuple(totals), notes)
+
+    def _play(self, hand: Hand, table: Table, number: int) -> LineResult:
+        o, n = self.options, self.seats
+        dealer = self._dealer(hand, table)
+        playing = self.participants(dealer)
+        declarer = hand.declarer if o.auction else None
+        contract = hand.final_contract or o.min_bid  # no bid at all: the lowest (seed 002)
+        before = table.totals
+        scores = [0] * n
+        raw: list[int | None] = [None] * n
+        notes: list[Note] = []
+        made = False
+        if hand.give_up:
+            assert declarer is not None and o.give_up is not None
+            # 3.4: the declarer -contract (or 0); every other seat in the hand the opponents' due.
+            scores[declarer] = -contract if o.give_up.declarer == "minus" else 0
+            notes.append(Note(declarer, "give-up", {"role": "declarer", "contract": contract,
+                                                    "score": scores[declarer]}))
+            value = self.give_up_points(contract)
+            for s in playing:
+                if s != declarer:
+                    scores[s] = value
+                    notes.append(Note(s, "give-up", {
+                        "role": "opponent", "declarer": declarer, "contract": contract,
+                        "score": value, "half": o.give_up.opponents == "half"}))
+            table.give_ups[declarer] += 1
+        else:
+            assert hand.points is not None
+            took = [self.took_trick(hand, s) for s in range(n)]
+            marriages = self.marriage_points(hand, took, notes)
+            for s in playing:
+                cards = hand.points[s] or 0
+                points = raw[s] = cards + marriages[s]
+                if s == declarer:
+                    scores[s] = self.declarer_score(hand, contract, points, took, notes)
+                    made = scores[s] > 0
+                    continue
+                # 3.3 steps 5 and 6: a defender (or every seat with no auction) banks its
+                # points, rounded.
+                if points:
+                    notes.append(Note(s, "points", {"cards": cards, "marriages": marriages[s],
+                                                    "raw": points}))
+                scores[s] = self.round(points)
+                if scores[s] != points:
+                    notes.append(Note(s, "rounding", {"raw": points, "rounded": scores[s],
+                                                      "step": o.rounding}))
+            for s in range(n):
+                if s not in playing:
+                    scores[s] = self.musik_bonus(hand, s, notes)
+        if o.lock is not None:
+            # 3.3 step 8: at or above the lock, only a declarer's result counts.
+            for s in range(n):
+                if s != declarer and before[s] >= o.lock and scores[s]:
+                    notes.append(Note(s, "lock", {"total": before[s], "lock": o.lock,
+                                                  "lost": scores[s]}))
+                    scores[s] = 0
+        on_barrel_before = tuple(table.on_barrel)
+        if o.barrel is not None:
+            house.barrel(self, table, declarer, contract, made, hand.give_up, scores, notes)
+        if o.bolts is not None and not hand.give_up:
+            house.bolts(self, table, declarer, playing, raw, on_barrel_before, scores, notes)
+        if o.dump is not None:
+            house.dump(self, table, scores, notes)
+        totals = table.totals = [t + s for t, s in zip(before, scores)]
+        table.next_dealer = (dealer + 1) % n
+        if max(totals) >= o.target:
+            self._end(table, declarer, number, notes)
+        return LineResult(number, "hand", dealer, declarer, tuple(scores), tuple(totals),
+                          tuple(notes))
+
+    def _end(self, table: Table, declarer: int | None, number: int, notes: list[Note]) -> None:
+        # Section 4: the declarer wins if it reached the target, else the highest total(s).
+        totals, target = table.totals, self.options.target
+        if declarer is not None and totals[declarer] >= target:
+            winners: tuple[int, ...] = (declarer,)
+            why = "declarer"
+        else:
+            best = max(totals)
+            winners = tuple(s for s in range(self.seats) if totals[s] == best)
+            why = "highest" if len(winners) == 1 else "joint"
+        table.ended_at, table.winners = number, winners
+        for s in winners:
+            notes.append(Note(s, "game-won", {"total": totals[s], "target": target, "why": why}))
+
+    def _tally(self, table: Table, results: list[LineResult]) -> Tally:
+        o = self.options
+        barrel_tries = o.barrel.tries if o.barrel else 0
+        limit = o.give_up.limit if o.give_up else None
+        players = tuple(
+            PlayerState(
+                seat=s, total=table.totals[s], on_barrel=table.on_barrel[s],
+                tries_left=barrel_tries - table.barrel_hands[s] if table.on_barrel[s] else None,
+                bolts=table.bolts[s], give_ups=table.give_ups[s],
+                give_ups_left=None if limit is None else max(0, limit - table.give_ups[s]),
+                locked=o.lock is not None and table.totals[s] >= o.lock)
+            for s in range(self.seats))
+        finished = table.ended_at is not None
+        settlement: tuple[Payment, ...] = ()
+        if finished and len(table.winners) == 1 and o.stake is not None:
+            w = table.winners[0]
+            settlement = tuple(
+                Payment(s, w, Decimal(table.totals[w] - table.totals[s]) * o.stake)
+                for s in range(self.seats) if s != w and table.totals[w] > table.totals[s])
+        nxt = table.next_dealer
+        return Tally(
+            lines=tuple(results), totals=tuple(table.totals), players=players, next_dealer=nxt,
+            sitting_out=nxt if o.sitting_out == "dealer" else None,
+            bidding=self.bidding(table), finished=finished, winners=table.winners,
+            settlement=settlement)
