@@ -1,0 +1,57 @@
+"""`scorekeeper score FILE` (and `-`): JSON and exit 0, or one line per problem and exit 2."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "scorekeeper" / "examples"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_scores_a_file():
+    done = run("score", str(EXAMPLES / "pl-3.json"))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert set(out) == {"variant", "players", "hands", "totals", "finished", "winners",
+                        "settlement"}
+    first = out["hands"][0]
+    assert first["number"] == 1 and first["scores"] == [40, 120, 20]
+    assert {"seat": 0, "rule": "rounding", "text": "35 rounded to 40"} in first["notes"]
+    previous = [0, 0, 0]
+    for line in out["hands"]:
+        assert [p + s for p, s in zip(previous, line["scores"])] == line["totals"]
+        previous = line["totals"]
+    assert out["totals"] == previous and done.stderr == ""
+
+
+def test_reads_standard_input():
+    text = (EXAMPLES / "pl-3.json").read_text()
+    assert json.loads(run("score", "-", stdin=text).stdout) == json.loads(
+        run("score", str(EXAMPLES / "pl-3.json")).stdout)
+
+
+def test_problems_one_per_line_exit_2():
+    game = json.loads((EXAMPLES / "pl-3.json").read_text())
+    game["hands"][0]["points"] = [35, 70, 13]
+    game["hands"].append({"declarer": 9})
+    done = run("score", "-", stdin=json.dumps(game))
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert lines[0] == "hand 1: card points must add up to 120, got 118"
+    assert lines[1].startswith(f"hand {len(game['hands'])}: ")
+
+
+def test_not_json_is_a_problem_not_a_traceback():
+    done = run("score", "-", stdin="\x00garbage")
+    assert done.returncode == 2 and done.stderr.startswith("game: the file is not JSON")
+    assert "Traceback" not in done.stderr
+
+
+def test_missing_file():
+    done = run("score", "/nonexistent/game.json")
+    assert done.returncode == 2 and done.stderr.startswith("game: cannot read")
