@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from decimal import Decimal
 from typing import Any, ClassVar
 
 from . import house
 from .cards import ACES
-from .checks import Checker
-from .errors import InvalidHand, Problem
+from .errors import InvalidHand
 from .hand import Adjustment, Hand, Line
 from .notes import Note
 from .options import Options
-from .tally import Bidding, LineResult, Payment, PlayerState, Tally
+from .tally import Bidding, LineResult, Tally
+from .sheet import Sheet
 from .table import Table
 
 
@@ -48,6 +47,8 @@ class Rules:
         if self.options.sitting_out and self.seats < 3:
             raise InvalidHand.one(None, "options.sitting_out", "option sitting_out: the dealer "
                                   "can sit out only with three players or more")
+        # computed once: asked for in every check and every hand
+        self._participants = [self._seats_in_hand(d) for d in range(self.seats)]
 
     @classmethod
     def preset_options(cls) -> Options:
@@ -57,6 +58,9 @@ class Rules:
 
     def participants(self, dealer: int) -> tuple[int, ...]:
         """Seats that take part in a hand dealt by `dealer`: all, or all but a sitting-out dealer."""
+        return self._participants[dealer]
+
+    def _seats_in_hand(self, dealer: int) -> tuple[int, ...]:
         if self.options.sitting_out == "dealer":
             return tuple(s for s in range(self.seats) if s != dealer)
         return tuple(range(self.seats))
@@ -71,11 +75,11 @@ class Rules:
         """A defender's (or, with `round_declarer`, the declarer's) points as they are written."""
         return round_to(points, self.options.rounding)
 
-    def took_trick(self, hand: Hand, seat: int) -> bool:
-        """3.3 step 1: from the trick count where given, else from the card points."""
-        if hand.tricks is not None:
-            return bool(hand.tricks[seat])
-        return bool(hand.points and hand.points[seat])
+    def took_tricks(self, hand: Hand) -> list[bool]:
+        """3.3 step 1, per seat: from the trick counts where given, else from the card points."""
+        counts = hand.tricks if hand.tricks is not None else hand.points
+        assert counts is not None
+        return [bool(c) for c in counts]
 
     def marriage_points(self, hand: Hand, took: Sequence[bool], notes: list[Note]) -> list[int]:
         """3.3 step 2: marriage points per seat, in the order the marriages were declared."""
@@ -182,33 +186,14 @@ class Rules:
 
     # --- the template: never overridden -------------------------------------------------
 
+    def sheet(self, first_dealer: int = 0, names: Sequence[str] | None = None) -> Sheet:
+        """An empty score sheet to add lines to one by one."""
+        return Sheet(self, first_dealer, names)
+
     def replay(self, lines: Iterable[Line], first_dealer: int = 0,
                names: Sequence[str] | None = None) -> Tally:
-        """Scores every line in order; raises InvalidHand with every problem found.
-
-        An invalid line is skipped (the deal still moves on) so that later lines are checked
-        too and one call reports all problems.
-        """
-        if not 0 <= first_dealer < self.seats:
-            raise InvalidHand.one(None, "first_dealer", f"the first dealer must be a seat from 0 "
-                                  f"to {self.seats - 1}, got {first_dealer}")
-        table = Table(self.seats, first_dealer)
-        results: list[LineResult] = []
-        problems: list[Problem] = []
-        for number, line in enumerate(lines, start=1):
-            found = Checker(self, table, number, names).line(line)
-            if found:
-                problems.extend(found)
-                if isinstance(line, Hand) and table.ended_at is None:
-                    table.next_dealer = (self._dealer(line, table) + 1) % self.seats
-                continue
-            if isinstance(line, Adjustment):
-                results.append(self._adjust(line, table, number))
-            else:
-                results.append(self._play(line, table, number))
-        if problems:
-            raise InvalidHand(problems)
-        return self._tally(table, results)
+        """Scores every line in order; raises InvalidHand with every problem found."""
+        return Sheet(self, first_dealer, names).replay(lines)
 
     def _dealer(self, hand: Hand, table: Table) -> int:
         d = hand.dealer
@@ -248,7 +233,7 @@ class Rules:
             table.give_ups[declarer] += 1
         else:
             assert hand.points is not None
-            took = [self.took_trick(hand, s) for s in range(n)]
+            took = self.took_tricks(hand)
             marriages = self.marriage_points(hand, took, notes)
             for s in playing:
                 cards = hand.points[s] or 0
@@ -262,13 +247,14 @@ class Rules:
                 if points:
                     notes.append(Note(s, "points", {"cards": cards, "marriages": marriages[s],
                                                     "raw": points}))
-                scores[s] = self.round(points)
-                if scores[s] != points:
+                scores[s] = rounded = self.round(points) if points else 0
+                if rounded != points:
                     notes.append(Note(s, "rounding", {"raw": points, "rounded": scores[s],
                                                       "step": o.rounding}))
-            for s in range(n):
-                if s not in playing:
-                    scores[s] = self.musik_bonus(hand, s, notes)
+            if len(playing) < n:
+                for s in range(n):
+                    if s not in playing:
+                        scores[s] = self.musik_bonus(hand, s, notes)
         if o.lock is not None:
             # 3.3 step 8: at or above the lock, only a declarer's result counts.
             for s in range(n):
@@ -303,29 +289,3 @@ class Rules:
         table.ended_at, table.winners = number, winners
         for s in winners:
             notes.append(Note(s, "game-won", {"total": totals[s], "target": target, "why": why}))
-
-    def _tally(self, table: Table, results: list[LineResult]) -> Tally:
-        o = self.options
-        barrel_tries = o.barrel.tries if o.barrel else 0
-        limit = o.give_up.limit if o.give_up else None
-        players = tuple(
-            PlayerState(
-                seat=s, total=table.totals[s], on_barrel=table.on_barrel[s],
-                tries_left=barrel_tries - table.barrel_hands[s] if table.on_barrel[s] else None,
-                bolts=table.bolts[s], give_ups=table.give_ups[s],
-                give_ups_left=None if limit is None else max(0, limit - table.give_ups[s]),
-                locked=o.lock is not None and table.totals[s] >= o.lock)
-            for s in range(self.seats))
-        finished = table.ended_at is not None
-        settlement: tuple[Payment, ...] = ()
-        if finished and len(table.winners) == 1 and o.stake is not None:
-            w = table.winners[0]
-            settlement = tuple(
-                Payment(s, w, Decimal(table.totals[w] - table.totals[s]) * o.stake)
-                for s in range(self.seats) if s != w and table.totals[w] > table.totals[s])
-        nxt = table.next_dealer
-        return Tally(
-            lines=tuple(results), totals=tuple(table.totals), players=players, next_dealer=nxt,
-            sitting_out=nxt if o.sitting_out == "dealer" else None,
-            bidding=self.bidding(table), finished=finished, winners=table.winners,
-            settlement=settlement)

@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 class Checker:
     """Collects the problems of one line; `who` names seats in messages."""
 
-    def __init__(self, rules: Rules, table: Table, number: int, names: Sequence[str] | None):
-        self.rules, self.o, self.table, self.number = rules, rules.options, table, number
-        self.names = names
+    def __init__(self, rules: Rules, table: Table, names: Sequence[str] | None):
+        self.rules, self.o, self.table, self.names = rules, rules.options, table, names
+        self.reachable = rules.options.cards.reachable
+        self.number = 0
         self.problems: list[Problem] = []
 
     def who(self, seat: int) -> str:
@@ -29,7 +30,9 @@ class Checker:
     def bad(self, field: str, message: str, seat: int | None = None) -> None:
         self.problems.append(Problem(self.number, field, message, seat))
 
-    def line(self, line: Line) -> list[Problem]:
+    def line(self, line: Line, number: int) -> list[Problem]:
+        """The problems of `line` as line `number` of the sheet (empty: it can be scored)."""
+        self.number, self.problems = number, []
         if self.table.ended_at is not None:
             self.bad("hand", f"the game ended with line {self.table.ended_at}; "
                      "nothing can be added after it")
@@ -138,7 +141,7 @@ class Checker:
         for seat in playing:
             p = hand.points[seat] or 0
             total += p
-            if p not in deck.reachable:
+            if p not in self.reachable:
                 self.bad("points", f"{self.who(seat)}'s {p} card points cannot be made with "
                          f"this deck (0 to {deck.total}, never {self._unreachable()})", seat)
                 return

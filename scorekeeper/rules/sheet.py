@@ -1,0 +1,104 @@
+"""A score sheet being filled in: lines added one by one, and the tally derived at any point."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from .checks import Checker
+from .errors import InvalidHand, Problem
+from .hand import Adjustment, Hand, Line
+from .tally import LineResult, Payment, PlayerState, Tally
+from .table import Table
+
+if TYPE_CHECKING:
+    from .base import Rules
+
+
+class Sheet:
+    """Folds lines through the rules; a refused line leaves the sheet as it was."""
+
+    def __init__(self, rules: Rules, first_dealer: int = 0,
+                 names: Sequence[str] | None = None) -> None:
+        if not 0 <= first_dealer < rules.seats:
+            raise InvalidHand.one(None, "first_dealer", f"the first dealer must be a seat from 0 "
+                                  f"to {rules.seats - 1}, got {first_dealer}")
+        self.rules, self.names = rules, names
+        self.table = Table(rules.seats, first_dealer)
+        self.lines: list[LineResult] = []
+        self._number = 0
+        self._checker = Checker(rules, self.table, names)
+
+    def check(self, line: Line) -> list[Problem]:
+        """The problems `line` would have as the next line (empty: it can be added)."""
+        return self._checker.line(line, self._number + 1)
+
+    def add(self, line: Line) -> LineResult:
+        """Scores `line` as the next line; InvalidHand (and no change) if it is refused."""
+        problems = self.check(line)
+        if problems:
+            raise InvalidHand(problems)
+        return self._score(line)
+
+    def _score(self, line: Line) -> LineResult:
+        self._number += 1
+        if isinstance(line, Adjustment):
+            result = self.rules._adjust(line, self.table, self._number)
+        else:
+            result = self.rules._play(line, self.table, self._number)
+        self.lines.append(result)
+        return result
+
+    def replay(self, lines: Iterable[Line]) -> Tally:
+        """Adds every line; raises InvalidHand with every problem of every line.
+
+        A refused line is skipped (its deal still moves the rotation) so that the lines after
+        it are checked too, and one run reports all problems.
+        """
+        problems: list[Problem] = []
+        table = self.table
+        for line in lines:
+            found = self.check(line)
+            if not found:
+                self._score(line)
+                continue
+            self._number += 1
+            if table.ended_at is not None:
+                problems.append(Problem(self._number, "hand", f"the game ended with line "
+                                        f"{table.ended_at}; nothing can be added after it"))
+                break  # one message for the whole tail, not one per line
+            problems.extend(found)
+            if isinstance(line, Hand):
+                table.next_dealer = (self.rules._dealer(line, table) + 1) % table.seats
+        if problems:
+            raise InvalidHand(problems)
+        return self.tally()
+
+    def tally(self) -> Tally:
+        """The derived state after the lines so far."""
+        rules, table = self.rules, self.table
+        o = rules.options
+        barrel_tries = o.barrel.tries if o.barrel else 0
+        limit = o.give_up.limit if o.give_up else None
+        players = tuple(
+            PlayerState(
+                seat=s, total=table.totals[s], on_barrel=table.on_barrel[s],
+                tries_left=barrel_tries - table.barrel_hands[s] if table.on_barrel[s] else None,
+                bolts=table.bolts[s], give_ups=table.give_ups[s],
+                give_ups_left=None if limit is None else max(0, limit - table.give_ups[s]),
+                locked=o.lock is not None and table.totals[s] >= o.lock)
+            for s in range(table.seats))
+        finished = table.ended_at is not None
+        settlement: tuple[Payment, ...] = ()
+        if finished and len(table.winners) == 1 and o.stake is not None:
+            w = table.winners[0]
+            settlement = tuple(
+                Payment(s, w, Decimal(table.totals[w] - table.totals[s]) * o.stake)
+                for s in range(table.seats) if s != w and table.totals[w] > table.totals[s])
+        nxt = table.next_dealer
+        return Tally(
+            lines=tuple(self.lines), totals=tuple(table.totals), players=players,
+            next_dealer=nxt, sitting_out=nxt if o.sitting_out == "dealer" else None,
+            bidding=rules.bidding(table), finished=finished, winners=table.winners,
+            settlement=settlement)
