@@ -10,6 +10,7 @@ from typing import Any
 from .rules import (MARRIAGE_SUITS, Adjustment, Hand, InvalidHand, Line, Marriage, Musik,
                     Problem, Rules, Tally, find_variant)
 from .rules.errors import Problem as _Problem
+from .rules.gcpause import paused_gc
 
 FORMAT = "scorekeeper-game/1"
 _GAME_KEYS = {"format", "variant", "options", "players", "first_dealer", "hands"}
@@ -183,7 +184,8 @@ def parse(data: Any) -> GameFile:
     if not isinstance(hands, list):
         r.bad(None, "hands", "hands must be a list")
         hands = []
-    lines = [r.line(i, h) for i, h in enumerate(hands, start=1)]
+    with paused_gc():
+        lines = [r.line(i, h) for i, h in enumerate(hands, start=1)]
     if r.problems:
         raise InvalidHand(r.problems)
     return GameFile(variant=data["variant"], players=tuple(p.strip() for p in players),

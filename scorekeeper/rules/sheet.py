@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .checks import Checker
 from .errors import InvalidHand, Problem
+from .gcpause import paused_gc
 from .hand import Adjustment, Hand, Line
 from .tally import LineResult, Payment, PlayerState, Tally
 from .table import Table
@@ -56,6 +57,10 @@ class Sheet:
         A refused line is skipped (its deal still moves the rotation) so that the lines after
         it are checked too, and one run reports all problems.
         """
+        with paused_gc():
+            return self._replay(lines)
+
+    def _replay(self, lines: Iterable[Line]) -> Tally:
         problems: list[Problem] = []
         table = self.table
         for line in lines:
