@@ -231,3 +231,8 @@ def to_dict(game: GameFile) -> dict[str, Any]:
     return {"format": FORMAT, "variant": game.variant, "options": dict(game.options),
             "players": list(game.players), "first_dealer": game.first_dealer,
             "hands": [line_to_dict(l) for l in game.lines]}
+
+
+def dumps(game: GameFile) -> str:
+    """The game file as JSON text (UTF-8, names as written)."""
+    return json.dumps(to_dict(game), ensure_ascii=False, indent=2) + "\n"

@@ -69,3 +69,16 @@ def test_round_trip():
     again = parse(json.loads(json.dumps(to_dict(game))))
     assert again == game
     assert again.score().totals == game.score().totals == (40, 0, 20)
+
+
+def test_dumps_reads_back_with_options_and_every_field():
+    from scorekeeper.gamefile import dumps
+    data = {**GOOD, "variant": "pl-4", "players": ["Ala", "Bartek", "Celina", "Darek"],
+            "options": {"give_up": {"declarer": "zero", "opponents": "half"}},
+            "hands": [{"dealer": 1, "declarer": 2, "bid": 100, "contract": 110,
+                       "points": [60, None, 40, 20], "tricks": [5, None, 2, 1],
+                       "musik": {"aces": 1, "marriage": None},
+                       "marriages": [{"seat": 0, "suit": "clubs", "switch": True}]},
+                      {"declarer": 3, "bid": 120, "give_up": True}]}
+    game = parse(data)
+    assert loads(dumps(game)) == game

@@ -72,3 +72,14 @@ def test_error_carries_hand_field_message():
     err = e.value
     assert (err.hand, err.field) == (4, "points")
     assert str(err) == "hand 4: card points must add up to 120, got 118"
+
+
+def test_a_refused_line_leaves_the_sheet_as_it_was():
+    sheet = rules_for("pl-3").sheet(names=["Ala", "Bartek", "Celina"])
+    sheet.add(Hand(declarer=0, bid=100, points=(100, 10, 10)))
+    before = sheet.tally()
+    with pytest.raises(InvalidHand) as e:
+        sheet.add(Hand(declarer=1, bid=100, points=(100, 10, 8)))
+    assert e.value.hand == 2
+    assert sheet.tally() == before
+    assert sheet.add(Hand(declarer=1, bid=100, points=(10, 100, 10))).number == 2
