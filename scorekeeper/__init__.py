@@ -1,1 +1,27 @@
 """Thousand Scorekeeper: scores the card game Thousand, hand by hand, for every variant."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+
+from . import config, db
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The application factory (Flask tutorial style): defaults, instance config, blueprints."""
+    app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
+    config.configure(app, test_config)
+    db.init_app(app)
+    from . import api, games, hands
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(api.bp)
+    from .views_common import register_common
+    register_common(app)
+    if app.config["AUTO_MIGRATE"]:
+        config.upgrade_schema(app)
+    return app

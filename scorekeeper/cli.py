@@ -1,4 +1,4 @@
-"""The `scorekeeper` command: `scorekeeper score FILE` prints a game's scores as JSON."""
+"""The `scorekeeper` command: `run` serves the app (Flask's CLI), `score FILE` prints a game's scores."""
 
 from __future__ import annotations
 
@@ -6,18 +6,25 @@ import json
 import sys
 
 import click
+from flask.cli import FlaskGroup
 
 from .gamefile import loads
 from .output import score_output
 from .rules import InvalidHand
 
 
-@click.group()
+def _create_app():  # type: ignore[no-untyped-def]
+    from . import create_app
+    return create_app()
+
+
+@click.group(cls=FlaskGroup, create_app=_create_app, add_version_option=False,
+             load_dotenv=False)
 def main() -> None:
-    """Thousand Scorekeeper."""
+    """Thousand Scorekeeper: `scorekeeper run --host 0.0.0.0` serves the app."""
 
 
-@main.command()
+@main.command(with_appcontext=False)
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 def score(file: str) -> None:
     """Score the game file FILE (- for standard input): JSON on stdout, or problems on stderr."""

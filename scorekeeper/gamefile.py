@@ -236,3 +236,12 @@ def to_dict(game: GameFile) -> dict[str, Any]:
 def dumps(game: GameFile) -> str:
     """The game file as JSON text (UTF-8, names as written)."""
     return json.dumps(to_dict(game), ensure_ascii=False, indent=2) + "\n"
+
+
+def parse_line(number: int, raw: Any) -> Line:
+    """One hand or adjustment in game-file shape (the API's POST body); InvalidHand if malformed."""
+    reader = _Reader()
+    line = reader.line(number, raw)
+    if reader.problems or line is None:
+        raise InvalidHand(reader.problems or [_Problem(number, "hand", "not a hand")])
+    return line

@@ -1,0 +1,69 @@
+"""The JSON API: the same facts as the pages, for import, export and other clients."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request, url_for
+
+from . import services
+from .gamefile import parse, parse_line, to_dict
+from .output import score_output
+from .rules import InvalidHand
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _errors(e: InvalidHand) -> tuple[Response, int]:
+    return jsonify(errors=[str(p) for p in e.problems]), 400
+
+
+def _json() -> Any:
+    data = request.get_json(silent=True)
+    if data is None:
+        raise InvalidHand.one(None, "game", "the request body must be JSON")
+    return data
+
+
+@bp.route("/games", methods=["POST"])
+def create() -> tuple[Response, int, dict[str, str]] | tuple[Response, int]:
+    """A game file in: 201 with its id and Location, or 400 with every problem."""
+    try:
+        game = services.create_game(parse(_json()))
+    except InvalidHand as e:
+        return _errors(e)
+    return jsonify(id=game.id), 201, {"Location": url_for("api.read", game_id=game.id)}
+
+
+def _scored(game: Any) -> dict[str, Any]:
+    file = services.to_file(game)
+    return {"id": game.id, **score_output(file, services.tally(game))}
+
+
+@bp.route("/games/<int:game_id>")
+def read(game_id: int) -> dict[str, Any]:
+    """The `scorekeeper score` output of the game, plus its id."""
+    game = services.load_game(game_id) or abort(404)
+    return _scored(game)
+
+
+@bp.route("/games/<int:game_id>/hands", methods=["POST"])
+def add(game_id: int) -> tuple[Response, int] | tuple[dict[str, Any], int]:
+    """One hand or adjustment in game-file shape: 201 with the new tally, or 400."""
+    game = services.load_game(game_id) or abort(404)
+    try:
+        line = parse_line(len(game.lines) + 1, _json())
+        services.add_line(game, line, token=request.headers.get("Idempotency-Key"))
+    except InvalidHand as e:
+        return _errors(e)
+    except services.Conflict:
+        return jsonify(errors=["the game changed meanwhile; read it and try again"]), 409
+    return _scored(game), 201
+
+
+@bp.route("/games/<int:game_id>/file")
+def file(game_id: int) -> dict[str, Any]:
+    """The game file: it imports back to the same game."""
+    game = services.load_game(game_id) or abort(404)
+    return to_dict(services.to_file(game))
+

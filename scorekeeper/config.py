@@ -1,0 +1,70 @@
+"""Configuration: defaults, the instance folder, the secret key, and bringing the schema up."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import secrets
+from typing import Any
+
+from flask import Flask
+
+from .db import MIGRATIONS
+
+
+def _secret_key(app: Flask) -> str:
+    """SECRET_KEY from the environment, else generated once into instance/secret_key."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = os.path.join(app.instance_path, "secret_key")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        with open(path) as f:
+            return f.read().strip()
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as f:
+        f.write(key)
+    return key
+
+
+def _database_url(app: Flask) -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgres://"):  # the scheme hosts hand out; SQLAlchemy wants the driver
+        url = "postgresql+psycopg://" + url[len("postgres://"):]
+    elif url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite")
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=_database_url(app),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        AUTO_MIGRATE=True,
+        MAX_CONTENT_LENGTH=8 * 1024 * 1024,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(app)
+
+
+def upgrade_schema(app: Flask) -> None:
+    """Creates or brings the schema up to date with the migrations; no manual step.
+
+    Several gunicorn workers start at once: a lock file makes them take turns (the second
+    finds the schema current and does nothing).
+    """
+    from flask_migrate import upgrade
+
+    with open(os.path.join(app.instance_path, ".migrate.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            with app.app_context():
+                upgrade(directory=MIGRATIONS)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

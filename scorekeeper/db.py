@@ -1,0 +1,46 @@
+"""The database: declarative base, the Flask-SQLAlchemy handle, migrations, SQLite in WAL mode."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import MetaData, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase
+
+# Stable constraint names, so that migrations can alter them on SQLite and PostgreSQL alike.
+NAMING = {"ix": "ix_%(column_0_label)s", "uq": "uq_%(table_name)s_%(column_0_name)s",
+          "ck": "ck_%(table_name)s_%(constraint_name)s",
+          "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+          "pk": "pk_%(table_name)s"}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+db = SQLAlchemy(model_class=Base)
+migrate = Migrate()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """WAL lets phones read the score while another writes; foreign keys are off by default."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+
+MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
+
+
+def init_app(app: Flask) -> None:
+    db.init_app(app)
+    migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)

@@ -1,0 +1,175 @@
+"""Forms: a hand, an adjustment, a new game. They turn posted fields into rule input, and rule
+problems back into messages at the field that caused them."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField,
+                     SelectField, SelectMultipleField, StringField)
+from .choices import opts
+from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from .rules import SUITS, Adjustment, Hand, InvalidHand, Marriage, Musik, Rules
+
+NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
+
+
+class MultiCheckbox(SelectMultipleField):
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+    def pre_validate(self, form: Any) -> None:  # choices are checked by the rules
+        pass
+
+
+class LineForm(FlaskForm):
+    """What every write of a line carries: the version it was made from, and a one-time token."""
+
+    version = HiddenField()
+    token = HiddenField()
+    group_errors: dict[str, list[str]] = {}
+
+    def prepare(self, version: int) -> None:
+        if not self.version.data:
+            self.version.data = str(version)
+        if not self.token.data:
+            self.token.data = secrets.token_urlsafe(16)
+
+    def posted_version(self) -> int | None:
+        try:
+            return int(self.version.data)
+        except (TypeError, ValueError):
+            return None
+
+    def take_problems(self, error: InvalidHand) -> None:
+        """Puts each rule problem at the field it names: a seat's own box where the problem is
+        one seat's, else under the group (`group_errors`), else at the top of the form."""
+        self.group_errors: dict[str, list[str]] = {}
+        for p in error.problems:
+            name = _FIELDS.get(p.field, p.field)
+            field = getattr(self, name, None)
+            if isinstance(field, FieldList):
+                if p.seat is not None and p.seat < len(field):
+                    field[p.seat].errors = [*field[p.seat].errors, p.message]
+                else:
+                    self.group_errors.setdefault(name, []).append(p.message)
+            elif field is not None and name != "form_errors":
+                field.errors = [*field.errors, p.message]
+            else:
+                self.form_errors.append(p.message)
+
+
+_FIELDS = {"adjustment": "values", "hand": "form_errors"}
+
+
+class HandForm(LineForm):
+    declarer = RadioField("Declarer", coerce=int, validate_choice=False,
+                          validators=[Optional()])
+    bid = IntegerField("Bid", validators=[Optional()], render_kw=NUMERIC)
+    contract = IntegerField("Contract", validators=[Optional()], render_kw=NUMERIC)
+    give_up = BooleanField("Gave up after the musik")
+    points = FieldList(IntegerField("Card points", validators=[Optional()], render_kw=NUMERIC))
+    tricks = FieldList(IntegerField("Tricks", validators=[Optional(), NumberRange(min=0)],
+                                    render_kw=NUMERIC))
+    marriages = MultiCheckbox("Marriages")
+    marriage_order = HiddenField()
+    switches = MultiCheckbox("Switches trump")
+    trump = RadioField("Trump", choices=opts([(s, s) for s in SUITS]), validators=[Optional()],
+                       validate_choice=False)
+    musik_aces = SelectField("Aces in the musik", coerce=int, choices=opts([(i, str(i)) for i in
+                                                                         range(4)]), default=0)
+    musik_marriage = SelectField("Marriage in the musik",
+                                 choices=opts([("", "none")] + [(s, s) for s in SUITS]), default="")
+    dealer = SelectField("Dealer", coerce=int, validate_choice=False)
+
+    def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
+        """Choices and defaults for this game; the rules check every value."""
+        n = rules.seats
+        playing = rules.participants(dealer)
+        self.declarer.choices = opts((s, names[s]) for s in playing)
+        self.dealer.choices = opts((s, names[s]) for s in range(n))
+        if self.dealer.data is None:
+            self.dealer.data = dealer
+        if self.declarer.data is None and forced is not None:
+            self.declarer.data = forced
+        while len(self.points) < n:
+            self.points.append_entry()
+        while len(self.tricks) < n:
+            self.tricks.append_entry()
+        self.marriages.choices = opts((f"{s}:{suit}", suit) for s in range(n) for suit in SUITS)
+        self.switches.choices = self.marriages.choices
+
+    def to_line(self, rules: Rules, rotation: int) -> Hand:
+        """The hand as the rules take it; the dealer is stored only where it breaks the
+        rotation (`rotation` is who deals by turn), so editing an early dealer moves the rest."""
+        n = rules.seats
+        dealer = self.dealer.data
+        playing = rules.participants(dealer) if isinstance(dealer, int) and 0 <= dealer < n \
+            else tuple(range(n))
+        points = [e.data for e in self.points][:n]
+        tricks = [e.data for e in self.tricks][:n]
+        order = [m for m in (self.marriage_order.data or "").split(",") if m]
+        chosen = list(self.marriages.data or [])
+        ordered = [m for m in order if m in chosen] + [m for m in chosen if m not in order]
+        switches = set(self.switches.data or [])
+        marriages = []
+        for m in ordered:
+            seat, _, suit = m.partition(":")
+            if seat.isdigit():
+                marriages.append(Marriage(int(seat), suit, m in switches))
+        give_up = bool(self.give_up.data)
+        has_musik = rules.options.musik_bonus is not None and rules.options.sitting_out
+        return Hand(
+            declarer=self.declarer.data if rules.options.auction else None,
+            bid=self.bid.data if rules.options.auction else None,
+            contract=self.contract.data if rules.options.auction else None,
+            give_up=give_up,
+            points=None if give_up else tuple(
+                p if s in playing else None for s, p in enumerate(points)),
+            marriages=() if give_up else tuple(marriages),
+            trump=self.trump.data or None,
+            tricks=None if give_up or all(t is None for t in tricks) else tuple(
+                (t or 0) if s in playing else None for s, t in enumerate(tricks)),
+            musik=Musik(self.musik_aces.data or 0, self.musik_marriage.data or None)
+            if has_musik else None,
+            dealer=None if dealer == rotation else dealer)
+
+    @classmethod
+    def from_line(cls, hand: Hand, **kw: Any) -> HandForm:
+        form = cls(formdata=None, **kw)
+        form.declarer.data, form.bid.data, form.contract.data = (
+            hand.declarer, hand.bid, hand.contract)
+        form.give_up.data, form.trump.data, form.dealer.data = (
+            hand.give_up, hand.trump, hand.dealer)  # None: the rotation's dealer (setup)
+        for i, p in enumerate(hand.points or ()):
+            form.points.append_entry(p)
+        for i, t in enumerate(hand.tricks or ()):
+            form.tricks.append_entry(t)
+        form.marriages.data = [f"{m.seat}:{m.suit}" for m in hand.marriages]
+        form.marriage_order.data = ",".join(form.marriages.data)
+        form.switches.data = [f"{m.seat}:{m.suit}" for m in hand.marriages if m.switch]
+        if hand.musik:
+            form.musik_aces.data, form.musik_marriage.data = (
+                hand.musik.aces, hand.musik.marriage or "")
+        return form
+
+
+class AdjustmentForm(LineForm):
+    values = FieldList(IntegerField("Points", validators=[Optional()], render_kw=NUMERIC))
+    reason = StringField("Reason", validators=[InputRequired("say why: a penalty, a correction")])
+
+    def setup(self, seats: int) -> None:
+        while len(self.values) < seats:
+            self.values.append_entry()
+
+    def to_line(self, seats: int) -> Adjustment:
+        return Adjustment(tuple((e.data or 0) for e in self.values)[:seats],
+                          (self.reason.data or "").strip())
+
+
+class ConfirmForm(LineForm):
+    """Delete and undo: only the version (and CSRF)."""

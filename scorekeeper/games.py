@@ -1,0 +1,88 @@
+"""Pages of games: home, new game, the scoreboard, and one hand's explanation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from . import services
+from .db import db
+from .forms import ConfirmForm
+from .models import Game, Player
+from .newgame import NESTED, SIMPLE, NewGameForm, take_problems, to_game_file
+from .rules import VARIANTS, InvalidHand
+
+bp = Blueprint("games", __name__)
+
+
+def game_or_404(game_id: int) -> Game:
+    game = services.load_game(game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.route("/")
+def index() -> str:
+    """Games in progress first, then finished ones, newest first."""
+    games = services.recent_games()
+    running = [(g, t) for g, t in games if t is None or not t.finished]
+    done = [(g, t) for g, t in games if t is not None and t.finished]
+    return render_template("games/index.html", running=running, done=done)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> str | Response:
+    form = NewGameForm()
+    if form.validate_on_submit():
+        try:
+            game = services.create_game(to_game_file(form))
+        except InvalidHand as e:
+            take_problems(form, e)
+        else:
+            return redirect(url_for("games.show", game_id=game.id))
+    known = db.session.execute(select(Player.name).order_by(Player.name)).scalars().all()
+    presets = {k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()}
+    return render_template("games/new.html", form=form, known=known, simple=SIMPLE,
+                           nested=NESTED, presets=presets, variants=VARIANTS)
+
+
+@bp.route("/games/<int:game_id>")
+def show(game_id: int) -> str:
+    """The scoreboard: totals, who deals and bids next, every hand with its running totals."""
+    game = game_or_404(game_id)
+    return render_template("games/show.html", **board(game))
+
+
+def board(game: Game) -> dict[str, Any]:
+    rules = services.rules_for(game)
+    tally = services.tally(game)
+    names = services.names(game)
+    undo = ConfirmForm()
+    undo.prepare(game.version)
+    return {"game": game, "rules": rules, "tally": tally, "names": names, "undo": undo,
+            "options": rules.options, "facts": services.rule_lines(game)}
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>")
+def explain(game_id: int, number: int) -> str:
+    """One line with every note that made its numbers: a dispute is settled by reading."""
+    game = game_or_404(game_id)
+    tally = services.tally(game)
+    if not 1 <= number <= len(tally.lines):
+        abort(404)
+    line = tally.lines[number - 1]
+    delete = ConfirmForm()
+    delete.prepare(game.version)
+    return render_template("games/explain.html", game=game, line=line, tally=tally,
+                           names=services.names(game), fact=services.rule_lines(game)[number - 1],
+                           delete=delete, last=number == len(tally.lines))
+
+
+def conflict(game_id: int) -> Response:
+    flash("Someone else changed this game a moment ago: here is the current score. "
+          "Nothing of yours was saved; enter it again if it is still needed.", "conflict")
+    return redirect(url_for("games.show", game_id=game_id))

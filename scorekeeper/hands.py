@@ -1,0 +1,181 @@
+"""Writing lines: log a hand (with a live preview), an adjustment, edit, delete, undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from . import services
+from .forms import AdjustmentForm, ConfirmForm, HandForm
+from .games import conflict, game_or_404
+from .models import Game
+from .rules import Hand, InvalidHand, text
+
+bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
+
+
+def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
+    rules = services.rules_for(game)
+    lines = services.rule_lines(game)
+    upto = lines if number is None else lines[:number - 1]
+    before = rules.replay(upto, game.first_dealer, services.names(game))
+    if request.method == "GET" and number is not None:
+        fact = lines[number - 1]
+        form = HandForm.from_line(fact) if isinstance(fact, Hand) else HandForm(formdata=None)
+    else:
+        form = HandForm()
+    dealer = before.next_dealer
+    form.setup(rules, services.names(game), dealer, before.bidding.opener)
+    form.prepare(game.version)
+    return form, before
+
+
+def _render(game: Game, form: HandForm, before: Any, number: int | None, status: int = 200
+            ) -> tuple[str, int]:
+    rules = services.rules_for(game)
+    return render_template("hands/form.html", game=game, form=form, before=before,
+                           rules=rules, options=rules.options, names=services.names(game),
+                           number=number), status
+
+
+@bp.route("/hands/new", methods=["GET", "POST"])
+def new(game_id: int) -> Response | tuple[str, int]:
+    game = game_or_404(game_id)
+    form, before = _hand_form(game)
+    if form.validate_on_submit():
+        try:
+            outcome = services.add_line(game, form.to_line(services.rules_for(game), before.next_dealer),
+                                        form.posted_version(), form.token.data)
+        except services.Conflict:
+            return conflict(game_id)
+        except InvalidHand as e:
+            form.take_problems(e)
+        else:
+            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{outcome.number}"))
+    return _render(game, form, before, None, 422 if request.method == "POST" else 200)
+
+
+@bp.route("/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit(game_id: int, number: int) -> Response | tuple[str, int]:
+    game = game_or_404(game_id)
+    if not 1 <= number <= len(game.lines):
+        abort(404)
+    if game.lines[number - 1].kind == "adjustment":
+        return redirect(url_for("hands.adjust", game_id=game_id, number=number))
+    form, before = _hand_form(game, number)
+    if form.validate_on_submit():
+        try:
+            services.update_line(game, number, form.to_line(services.rules_for(game), before.next_dealer),
+                                 form.posted_version())
+        except services.Conflict:
+            return conflict(game_id)
+        except InvalidHand as e:
+            form.take_problems(e)
+        else:
+            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{number}"))
+    return _render(game, form, before, number, 422 if request.method == "POST" else 200)
+
+
+@bp.route("/hands/preview", methods=["POST"])
+def preview(game_id: int) -> Response:
+    """What the posted hand would score, as JSON: the live preview of the hand form."""
+    game = game_or_404(game_id)
+    number = request.args.get("number", type=int)
+    form, before = _hand_form(game, number)
+    lines = services.rule_lines(game)
+    line = form.to_line(services.rules_for(game), before.next_dealer)
+    if number is not None and 1 <= number <= len(lines):
+        lines[number - 1] = line
+        at = number
+    else:
+        lines.append(line)
+        at = len(lines)
+    try:
+        tally = services.rules_for(game).replay(lines[:at], game.first_dealer,
+                                                services.names(game))
+    except InvalidHand as e:
+        return jsonify(ok=False, errors=[{"field": p.field, "seat": p.seat,
+                                          "message": p.message} for p in e.problems
+                                         if p.hand == at])
+    result = tally.lines[-1]
+    names = services.names(game)
+    return jsonify(ok=True, scores=list(result.scores), totals=list(result.totals),
+                   notes=[{"seat": n.seat, "rule": n.rule, "text": text(n, names)}
+                          for n in result.notes])
+
+
+@bp.route("/adjust", methods=["GET", "POST"], defaults={"number": None})
+@bp.route("/hands/<int:number>/adjust", methods=["GET", "POST"])
+def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
+    """A penalty or an agreed correction, with its reason (new, or editing line `number`)."""
+    game = game_or_404(game_id)
+    seats = len(game.seats)
+    if number is not None and not (1 <= number <= len(game.lines)
+                                   and game.lines[number - 1].kind == "adjustment"):
+        abort(404)
+    if request.method == "GET" and number is not None:
+        fact = services.rule_lines(game)[number - 1]
+        form = AdjustmentForm(formdata=None)
+        for v in getattr(fact, "values", ()):
+            form.values.append_entry(v)
+        form.reason.data = getattr(fact, "reason", "")
+    else:
+        form = AdjustmentForm()
+    form.setup(seats)
+    form.prepare(game.version)
+    if form.validate_on_submit():
+        try:
+            if number is None:
+                out = services.add_line(game, form.to_line(seats), form.posted_version(),
+                                        form.token.data)
+            else:
+                out = services.update_line(game, number, form.to_line(seats),
+                                           form.posted_version())
+        except services.Conflict:
+            return conflict(game_id)
+        except InvalidHand as e:
+            form.take_problems(e)
+        else:
+            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{out.number}"))
+    return render_template("hands/adjust.html", game=game, form=form,
+                           names=services.names(game), number=number), (
+        422 if request.method == "POST" else 200)
+
+
+@bp.route("/hands/<int:number>/delete", methods=["GET", "POST"])
+def delete(game_id: int, number: int) -> Response | tuple[str, int]:
+    """Asks first (GET), then deletes (POST); every later total is derived again."""
+    game = game_or_404(game_id)
+    if not 1 <= number <= len(game.lines):
+        abort(404)
+    form = ConfirmForm()
+    form.prepare(game.version)
+    error = None
+    if form.validate_on_submit():
+        try:
+            services.delete_line(game, number, form.posted_version())
+        except services.Conflict:
+            return conflict(game_id)
+        except InvalidHand as e:
+            error = e.problems[0].message
+        else:
+            return redirect(url_for("games.show", game_id=game_id))
+    tally = services.tally(game)
+    return render_template("hands/delete.html", game=game, form=form, number=number,
+                           line=tally.lines[number - 1], names=services.names(game),
+                           error=error), 200 if error is None else 422
+
+
+@bp.route("/undo", methods=["POST"])
+def undo(game_id: int) -> Response:
+    """Takes back the last line in one tap."""
+    game = game_or_404(game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit() and game.lines:
+        try:
+            services.delete_line(game, len(game.lines), form.posted_version())
+        except services.Conflict:
+            return conflict(game_id)
+    return redirect(url_for("games.show", game_id=game_id))

@@ -1,0 +1,110 @@
+"""Tables: what happened at the table, hand by hand. No score is stored; every total is derived."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Optional
+
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A person, by name, reused across games."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """One game: a preset, its option overrides, the seats, and its lines in order."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    variant: Mapped[str] = mapped_column(String(16))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    updated_at: Mapped[datetime] = mapped_column(default=now, onupdate=now)
+    # Bumped by every write: a form carries the version it was made from, so that two phones
+    # cannot silently overwrite each other (optimistic concurrency).
+    version: Mapped[int] = mapped_column(default=1)
+
+    seats: Mapped[list[Seat]] = relationship(
+        order_by="Seat.position", cascade="all, delete-orphan", back_populates="game")
+    lines: Mapped[list[Line]] = relationship(
+        order_by="Line.position", cascade="all, delete-orphan", back_populates="game")
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    """Who sits where in a game (seat order is the order of play)."""
+
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Line(db.Model):  # type: ignore[name-defined,misc]
+    """One line of the score sheet as logged: a hand (kind "hand") or an adjustment."""
+
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]  # 1, 2, ... in the order played
+    kind: Mapped[str] = mapped_column(String(12), default="hand")
+    dealer: Mapped[Optional[int]]
+    declarer: Mapped[Optional[int]]
+    bid: Mapped[Optional[int]]
+    contract: Mapped[Optional[int]]
+    give_up: Mapped[bool] = mapped_column(default=False)
+    trump: Mapped[Optional[str]] = mapped_column(String(10))
+    musik_aces: Mapped[Optional[int]]
+    musik_marriage: Mapped[Optional[str]] = mapped_column(String(10))
+    reason: Mapped[str] = mapped_column(Text, default="")
+    # A random token per form: a double tap or a reload posts it again and finds it stored.
+    token: Mapped[Optional[str]] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    game: Mapped[Game] = relationship(back_populates="lines")
+    entries: Mapped[list[Entry]] = relationship(
+        order_by="Entry.seat", cascade="all, delete-orphan", lazy="selectin")
+    marriages: Mapped[list[MarriageRow]] = relationship(
+        order_by="MarriageRow.order", cascade="all, delete-orphan", lazy="selectin")
+
+
+class Entry(db.Model):  # type: ignore[name-defined,misc]
+    """One seat's facts in a line: card points and tricks, or an adjustment's number."""
+
+    __tablename__ = "entry"
+    __table_args__ = (UniqueConstraint("line_id", "seat"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    line_id: Mapped[int] = mapped_column(ForeignKey("line.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    points: Mapped[Optional[int]]
+    tricks: Mapped[Optional[int]]
+    adjustment: Mapped[Optional[int]]
+
+
+class MarriageRow(db.Model):  # type: ignore[name-defined,misc]
+    """A marriage in a hand, in the order declared."""
+
+    __tablename__ = "marriage"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    line_id: Mapped[int] = mapped_column(ForeignKey("line.id", ondelete="CASCADE"), index=True)
+    order: Mapped[int]
+    seat: Mapped[int]
+    suit: Mapped[str] = mapped_column(String(10))
+    switch: Mapped[bool] = mapped_column(default=False)

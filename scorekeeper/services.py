@@ -1,0 +1,225 @@
+"""The one bridge between the database and the rules: every write is one transaction here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from .db import db
+from .gamefile import GameFile
+from .models import Entry, Game, Line, MarriageRow, Player, Seat, now
+from .rules import Adjustment, Hand, InvalidHand, Marriage, Musik, Rules, Tally
+from .rules import Line as RuleLine
+from .rules import find_variant
+
+
+class Conflict(Exception):
+    """The game changed since the form was made (another phone wrote first)."""
+
+
+def load_game(game_id: int) -> Game | None:
+    """A game with its seats and lines, in three queries whatever its length."""
+    return db.session.execute(
+        select(Game).where(Game.id == game_id)
+        .options(selectinload(Game.seats), selectinload(Game.lines))
+    ).scalar_one_or_none()
+
+
+def rules_for(game: Game) -> Rules:
+    return find_variant(game.variant)(game.options)
+
+
+def names(game: Game) -> list[str]:
+    return [seat.player.name for seat in game.seats]
+
+
+def to_rule_line(line: Line) -> RuleLine:
+    """The stored facts of a line as the rules' input."""
+    if line.kind == "adjustment":
+        return Adjustment(tuple(e.adjustment or 0 for e in line.entries), line.reason)
+    has_points = any(e.points is not None for e in line.entries)
+    has_tricks = any(e.tricks is not None for e in line.entries)
+    musik = None
+    if line.musik_aces is not None or line.musik_marriage is not None:
+        musik = Musik(line.musik_aces or 0, line.musik_marriage)
+    return Hand(
+        declarer=line.declarer, bid=line.bid, contract=line.contract, give_up=line.give_up,
+        points=tuple(e.points for e in line.entries) if has_points else None,
+        marriages=tuple(Marriage(m.seat, m.suit, m.switch) for m in line.marriages),
+        trump=line.trump,
+        tricks=tuple(e.tricks for e in line.entries) if has_tricks else None,
+        musik=musik, dealer=line.dealer)
+
+
+def fill_line(row: Line, line: RuleLine, seats: int) -> None:
+    """Writes the facts of `line` into `row` (replacing what it held)."""
+    row.entries.clear()
+    row.marriages.clear()
+    db.session.flush()  # the old rows go before the new ones take their (line, seat) slots
+    if isinstance(line, Adjustment):
+        row.kind, row.reason = "adjustment", line.reason
+        row.dealer = row.declarer = row.bid = row.contract = row.trump = None
+        row.give_up, row.musik_aces, row.musik_marriage = False, None, None
+        row.entries.extend(Entry(seat=s, adjustment=v) for s, v in enumerate(line.values))
+        return
+    row.kind, row.reason = "hand", ""
+    row.dealer, row.declarer, row.bid, row.contract = (
+        line.dealer, line.declarer, line.bid, line.contract)
+    row.give_up, row.trump = line.give_up, line.trump
+    row.musik_aces = line.musik.aces if line.musik else None
+    row.musik_marriage = line.musik.marriage if line.musik else None
+    for s in range(seats):
+        row.entries.append(Entry(
+            seat=s, points=line.points[s] if line.points is not None else None,
+            tricks=line.tricks[s] if line.tricks is not None else None))
+    row.marriages.extend(MarriageRow(order=i, seat=m.seat, suit=m.suit, switch=m.switch)
+                         for i, m in enumerate(line.marriages))
+
+
+def rule_lines(game: Game) -> list[RuleLine]:
+    return [to_rule_line(line) for line in game.lines]
+
+
+def tally(game: Game, lines: Sequence[RuleLine] | None = None) -> Tally:
+    """The game's derived score sheet, from its stored lines (or from `lines` instead)."""
+    return rules_for(game).replay(rule_lines(game) if lines is None else lines,
+                                  game.first_dealer, names(game))
+
+
+@dataclass
+class Outcome:
+    """What a write did: the number of the line it touched and the new tally."""
+
+    number: int
+    tally: Tally
+    repeated: bool = False  # the same form was posted again: nothing new was stored
+
+
+def _check_version(game: Game, version: int | None) -> None:
+    if version is not None and version != game.version:
+        raise Conflict()
+
+
+def _touch(game: Game) -> None:
+    game.updated_at = now()  # an UPDATE of the game row bumps and checks its version
+
+
+def player(name: str) -> Player:
+    """The player of that name, created on first use (names are reused across games)."""
+    name = " ".join(name.split())
+    found = db.session.execute(
+        select(Player).where(func.lower(Player.name) == name.lower())).scalar_one_or_none()
+    if found is None:
+        found = Player(name=name)
+        db.session.add(found)
+    return found
+
+
+def create_game(file: GameFile) -> Game:
+    """Stores a validated game file as a new game; InvalidHand (nothing stored) if it is not."""
+    file.score()  # refuses an invalid file before anything is written
+    game = Game(variant=file.variant, options=dict(file.options), first_dealer=file.first_dealer)
+    seats = len(file.players)
+    for position, name in enumerate(file.players):
+        game.seats.append(Seat(position=position, player=player(name)))
+    for position, line in enumerate(file.lines, start=1):
+        row = Line(position=position)
+        game.lines.append(row)
+        fill_line(row, line, seats)
+    db.session.add(game)
+    _commit()
+    return game
+
+
+def add_line(game: Game, line: RuleLine, version: int | None = None,
+             token: str | None = None) -> Outcome:
+    """Appends a hand or adjustment; refused lines raise InvalidHand and store nothing."""
+    if token:
+        done = db.session.execute(select(Line).where(Line.token == token)).scalar_one_or_none()
+        if done is not None and done.game_id == game.id:
+            return Outcome(done.position, tally(game), repeated=True)
+    _check_version(game, version)
+    lines = rule_lines(game)
+    result = tally(game, [*lines, line])  # raises InvalidHand for the new line
+    row = Line(position=len(lines) + 1, token=token or None)
+    game.lines.append(row)
+    fill_line(row, line, len(game.seats))
+    _touch(game)
+    _commit()
+    return Outcome(row.position, result)
+
+
+def update_line(game: Game, number: int, line: RuleLine, version: int | None = None) -> Outcome:
+    """Replaces line `number`; every later total is derived again. Refused: nothing changes."""
+    _check_version(game, version)
+    lines = rule_lines(game)
+    if not 1 <= number <= len(lines):
+        raise LookupError(number)
+    lines[number - 1] = line
+    result = tally(game, lines)
+    fill_line(game.lines[number - 1], line, len(game.seats))
+    _touch(game)
+    _commit()
+    return Outcome(number, result)
+
+
+def delete_line(game: Game, number: int, version: int | None = None) -> Outcome:
+    """Removes line `number`; the lines after it move up. Refused if the rest would not fit."""
+    _check_version(game, version)
+    lines = rule_lines(game)
+    if not 1 <= number <= len(lines):
+        raise LookupError(number)
+    del lines[number - 1]
+    result = tally(game, lines)
+    row = game.lines[number - 1]
+    game.lines.remove(row)
+    db.session.delete(row)
+    db.session.flush()
+    for later in game.lines[number - 1:]:
+        later.position -= 1
+        db.session.flush()  # one at a time: (game, position) stays unique throughout
+    _touch(game)
+    _commit()
+    return Outcome(number, result)
+
+
+def _commit() -> None:
+    from sqlalchemy.orm.exc import StaleDataError
+    try:
+        db.session.commit()
+    except StaleDataError:
+        db.session.rollback()
+        raise Conflict() from None
+    except Exception:
+        db.session.rollback()
+        raise
+
+
+def recent_games(limit: int = 30) -> list[tuple[Game, Tally | None]]:
+    """Games, newest first, each with its tally (None if it no longer replays)."""
+    games = db.session.execute(
+        select(Game).order_by(Game.updated_at.desc(), Game.id.desc()).limit(limit)
+        .options(selectinload(Game.seats), selectinload(Game.lines))).scalars().all()
+    out: list[tuple[Game, Tally | None]] = []
+    for game in games:
+        try:
+            out.append((game, tally(game)))
+        except InvalidHand:
+            out.append((game, None))
+    return out
+
+
+def to_file(game: Game) -> GameFile:
+    return GameFile(variant=game.variant, players=tuple(names(game)), options=dict(game.options),
+                    first_dealer=game.first_dealer, lines=tuple(rule_lines(game)))
+
+
+def problems_by_field(error: InvalidHand) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for p in error.problems:
+        out.setdefault(p.field, []).append(p.message)
+    return out
+

@@ -1,0 +1,132 @@
+// Thousand Scorekeeper: small progressive enhancements. Every form works without this file.
+(function () {
+  "use strict";
+
+  // The game page: keep the screen awake at the card table (Wake Lock, where the browser has it).
+  function keepAwake() {
+    if (!document.body.classList.contains("board") || !("wakeLock" in navigator)) return;
+    var request = function () { navigator.wakeLock.request("screen").catch(function () {}); };
+    request();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") request();
+    });
+  }
+
+  function handForm(form) {
+    var deck = parseInt(form.dataset.deck, 10);
+    var allCards = form.dataset.allCards === "true";
+    var inputs = Array.prototype.slice.call(form.querySelectorAll(".points-input"));
+    var touched = new Set();
+
+    // +/- buttons step a bid or contract by the bid step, within the variant's limits.
+    form.querySelectorAll(".step").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var input = form.querySelector("[name=" + button.dataset.for + "]");
+        var min = parseInt(input.dataset.min, 10), max = parseInt(input.dataset.max, 10);
+        var base = parseInt(input.value, 10);
+        if (isNaN(base)) {
+          var bid = parseInt((form.querySelector("[name=bid]") || {}).value, 10);
+          base = button.dataset.for === "contract" && !isNaN(bid) ? bid : min;
+          if (button.dataset.for === "bid" || !isNaN(bid)) base -= parseInt(button.dataset.step, 10);
+        }
+        input.value = Math.min(max, Math.max(min, base + parseInt(button.dataset.step, 10)));
+        changed();
+      });
+    });
+
+    // Where all cards are in play, the last player's points are the rest of the deck.
+    function fillRemainder() {
+      if (!allCards) return;
+      var empty = inputs.filter(function (i) { return i.value === "" || (i.classList.contains("filled") && !touched.has(i)); });
+      if (empty.length !== 1) return;
+      var sum = 0;
+      inputs.forEach(function (i) { if (i !== empty[0]) sum += parseInt(i.value, 10) || 0; });
+      if (sum <= deck) { empty[0].value = deck - sum; empty[0].classList.add("filled"); }
+    }
+    inputs.forEach(function (input) {
+      input.addEventListener("input", function () {
+        touched.add(input); input.classList.remove("filled"); fillRemainder();
+      });
+    });
+
+    // The order marriages were declared in matters when trump doubles: remember the taps.
+    var order = form.querySelector("[name=marriage_order]");
+    form.querySelectorAll("input[name=marriages]").forEach(function (box) {
+      box.addEventListener("change", function () {
+        var list = order.value ? order.value.split(",") : [];
+        list = list.filter(function (v) { return v !== box.value; });
+        if (box.checked) list.push(box.value);
+        order.value = list.join(",");
+      });
+    });
+
+    var giveUp = form.querySelector("[name=give_up]");
+    function showGiveUp() { form.classList.toggle("gave-up", !!(giveUp && giveUp.checked)); }
+    if (giveUp) giveUp.addEventListener("change", showGiveUp);
+    showGiveUp();
+
+    // Live preview: what the hand would score, before saving.
+    var preview = document.getElementById("preview");
+    var timer = null;
+    function changed() { clearTimeout(timer); timer = setTimeout(refresh, 250); }
+    function refresh() {
+      fetch(form.dataset.preview, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (data) {
+          var body = preview.querySelector(".preview-body");
+          body.textContent = "";
+          var list = document.createElement("ul");
+          if (!data.ok) {
+            data.errors.forEach(function (e) {
+              var li = document.createElement("li"); li.className = "error"; li.textContent = e.message; list.appendChild(li);
+            });
+          } else {
+            var names = Array.prototype.map.call(form.querySelectorAll(".seat-name"), function (n) { return n.textContent; });
+            data.scores.forEach(function (score, seat) {
+              var li = document.createElement("li");
+              var notes = data.notes.filter(function (n) { return n.seat === seat; }).map(function (n) { return n.text; });
+              li.textContent = names[seat] + ": " + (score > 0 ? "+" : "") + score + " → " + data.totals[seat] +
+                (notes.length ? " (" + notes.join("; ") + ")" : "");
+              list.appendChild(li);
+            });
+          }
+          body.appendChild(list);
+          preview.hidden = false;
+        })
+        .catch(function () {});
+    }
+    form.addEventListener("input", changed);
+    form.addEventListener("change", changed);
+  }
+
+  // New game: placeholders show the chosen variant's values; only its seats are asked for.
+  function newGame(form) {
+    var presets = JSON.parse(form.dataset.presets);
+    function update() {
+      var checked = form.querySelector("[name=variant]:checked");
+      if (!checked) return;
+      var values = presets[checked.value];
+      form.querySelectorAll("input[data-option]").forEach(function (input) {
+        var v = values[input.dataset.option];
+        input.placeholder = v === null ? "none" : String(v);
+      });
+      var seats = parseInt(checked.dataset.seats, 10);
+      form.querySelectorAll(".player-row").forEach(function (row) {
+        row.hidden = parseInt(row.dataset.seat, 10) >= seats;
+      });
+      form.querySelectorAll("[name=first_dealer] option").forEach(function (o) {
+        o.hidden = parseInt(o.value, 10) >= seats;
+      });
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    keepAwake();
+    var hand = document.getElementById("hand-form");
+    if (hand) handForm(hand);
+    var game = document.getElementById("new-game");
+    if (game) newGame(game);
+  });
+})();

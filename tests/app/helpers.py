@@ -1,0 +1,58 @@
+"""Helpers for app tests: start a game and post hands through the pages, like a phone would."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scorekeeper.db import db
+from scorekeeper.models import Entry, Line
+
+
+def new_game(client: Any, variant: str = "pl-3", players: tuple[str, ...] = ("Ala", "Bartek",
+             "Celina"), **extra: str) -> str:
+    data = {"variant": variant, "first_dealer": "0", **extra}
+    for i, name in enumerate(players):
+        data[f"players-{i}"] = name
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return r.headers["Location"]
+
+
+def version_token(client: Any, url: str) -> dict[str, str]:
+    page = client.get(url).get_data(as_text=True)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', page)
+    token = re.search(r'name="token" type="hidden" value="([^"]+)"', page)
+    out = {"version": version.group(1) if version else ""}
+    if token:
+        out["token"] = token.group(1)
+    return out
+
+
+def hand(client: Any, game: str, points: list[int | None], declarer: int | None = None,
+         bid: int | None = None, **extra: Any) -> Any:
+    data: dict[str, Any] = version_token(client, f"{game}/hands/new")
+    page = client.get(f"{game}/hands/new").get_data(as_text=True)
+    dealer = re.search(r'<option selected value="(\d+)">', page)
+    data["dealer"] = dealer.group(1) if dealer else "0"
+    if declarer is not None:
+        data["declarer"] = str(declarer)
+    if bid is not None:
+        data["bid"] = str(bid)
+    for i, p in enumerate(points):
+        data[f"points-{i}"] = "" if p is None else str(p)
+    data.update(extra)
+    return client.post(f"{game}/hands/new", data=data)
+
+
+def totals(client: Any, game: str) -> list[int]:
+    page = client.get(game).get_data(as_text=True)
+    return [int(x) for x in re.findall(r'<span class="points">(-?\d+)</span>', page)]
+
+
+def stored_lines() -> int:
+    return len(db.session.execute(db.select(Line)).scalars().all())
+
+
+def stored_entries() -> list[tuple[int, int | None]]:
+    return [(e.seat, e.points) for e in db.session.execute(db.select(Entry)).scalars()]

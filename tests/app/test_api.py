@@ -1,0 +1,45 @@
+"""The JSON API: import, read, add a hand, export; the export imports back to the same tally."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .helpers import stored_lines
+
+EXAMPLE = json.loads((Path(__file__).parents[2] / "scorekeeper/examples/pl-3.json").read_text())
+
+
+def test_round_trip(app, client):
+    r = client.post("/api/games", json=EXAMPLE)
+    assert r.status_code == 201 and r.headers["Location"].endswith(f"/api/games/{r.json['id']}")
+    game = client.get(r.headers["Location"]).json
+    assert game["id"] == r.json["id"] and game["variant"] == "pl-3"
+    added = client.post(f"/api/games/{game['id']}/hands",
+                        json={"declarer": 0, "bid": 100, "points": [100, 10, 10]})
+    assert added.status_code == 201
+    assert added.json["totals"] == [t + s for t, s in zip(game["totals"], [100, 10, 10])]
+    exported = client.get(f"/api/games/{game['id']}/file").json
+    again = client.post("/api/games", json=exported)
+    assert client.get(f"/api/games/{again.json['id']}").json["totals"] == added.json["totals"]
+    assert client.get(f"/api/games/{again.json['id']}").json["hands"] == added.json["hands"]
+
+
+def test_invalid_file_is_400_and_stores_nothing(app, client):
+    bad = {**EXAMPLE, "hands": [*EXAMPLE["hands"], {"declarer": 0, "bid": 100,
+                                                    "points": [100, 10, 8]}]}
+    r = client.post("/api/games", json=bad)
+    assert r.status_code == 400
+    assert r.json["errors"] == [f"hand {len(bad['hands'])}: card points must add up to 120, "
+                                "got 118"]
+    assert client.post("/api/games", data="nope").status_code == 400
+    with app.app_context():
+        assert stored_lines() == 0
+
+
+def test_bad_hand_is_400(client):
+    gid = client.post("/api/games", json=EXAMPLE).json["id"]
+    r = client.post(f"/api/games/{gid}/hands", json={"declarer": 0, "bid": 105,
+                                                     "points": [100, 10, 10]})
+    assert r.status_code == 400 and r.json["errors"][0].startswith("hand 7: the bid must")
+    assert client.get("/api/games/999").status_code == 404

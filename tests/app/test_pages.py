@@ -1,0 +1,180 @@
+"""The table app through its pages: start a game, log hands, fix any hand, refuse bad input."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.db import db
+from scorekeeper.models import Game, Line, Player
+
+from .helpers import hand, new_game, stored_entries, stored_lines, totals, version_token
+
+
+def test_home_and_new_game(client):
+    assert b"New game" in client.get("/").data
+    page = client.get("/games/new").get_data(as_text=True)
+    assert "pl-3" in page and "moscow" in page and 'name="opt_lock"' in page
+    game = new_game(client)
+    assert totals(client, game) == [0, 0, 0]
+    home = client.get("/").get_data(as_text=True)
+    assert "In progress" in home and "Bartek" in home
+
+
+def test_log_hands_and_see_totals_and_notes(client):
+    game = new_game(client)
+    r = hand(client, game, [35, 70, 15], declarer=1, bid=110, contract="120",
+             marriages=["1:hearts"])
+    assert r.status_code == 302 and r.headers["Location"].endswith("#h1")
+    assert totals(client, game) == [40, 120, 20]
+    explain = client.get(f"{game}/hands/1").get_data(as_text=True)
+    assert "35 rounded to 40" in explain and "made the contract of 120" in explain
+    hand(client, game, [44, 31, 45], declarer=2, bid=100)
+    assert totals(client, game) == [80, 150, -80]
+
+
+def test_wrong_entry_is_refused_at_its_field_and_nothing_is_stored(app, client):
+    game = new_game(client)
+    r = hand(client, game, [35, 70, 13], declarer=1, bid=110)
+    assert r.status_code == 422
+    assert "card points must add up to 120, got 118" in r.get_data(as_text=True)
+    r = hand(client, game, [35, 70, 15], declarer=1, bid=115)
+    assert "the bid must be a multiple of 10, got 115" in r.get_data(as_text=True)
+    with app.app_context():
+        assert stored_lines() == 0
+    assert totals(client, game) == [0, 0, 0]
+
+
+def test_edit_first_hand_recomputes_every_later_total(app, client):
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    hand(client, game, [20, 0, 100], declarer=2, bid=100)
+    assert totals(client, game) == [30, 100, 110]
+    data = version_token(client, f"{game}/hands/1/edit")
+    data.update({"dealer": "0", "declarer": "0", "bid": "100", "points-0": "100",
+                 "points-1": "10", "points-2": "10"})
+    r = client.post(f"{game}/hands/1/edit", data=data)
+    assert r.status_code == 302
+    assert totals(client, game) == [120, 10, 110]
+
+
+def test_delete_asks_first_then_recomputes(client):
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    hand(client, game, [20, 0, 100], declarer=2, bid=100)
+    ask = client.get(f"{game}/hands/1/delete")
+    assert b"Delete line 1?" in ask.data
+    assert totals(client, game) == [30, 100, 110]  # asking changed nothing
+    data = version_token(client, f"{game}/hands/1/delete")
+    assert client.post(f"{game}/hands/1/delete", data=data).status_code == 302
+    assert totals(client, game) == [20, 0, 100]
+
+
+def test_undo_last_hand_in_one_tap(client):
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    hand(client, game, [20, 0, 100], declarer=2, bid=100)
+    data = version_token(client, game)
+    client.post(f"{game}/undo", data=data)
+    assert totals(client, game) == [10, 100, 10]
+
+
+def test_double_tap_or_reload_does_not_add_twice(app, client):
+    game = new_game(client)
+    data = version_token(client, f"{game}/hands/new")
+    data.update({"dealer": "0", "declarer": "1", "bid": "100", "points-0": "35",
+                 "points-1": "70", "points-2": "15"})
+    first = client.post(f"{game}/hands/new", data=data)
+    again = client.post(f"{game}/hands/new", data=data)
+    assert first.status_code == again.status_code == 302
+    with app.app_context():
+        assert stored_lines() == 1
+
+
+def test_two_phones_conflict_instead_of_overwriting(app, client):
+    game = new_game(client)
+    hand(client, game, [35, 70, 15], declarer=1, bid=100)
+    phone_a = version_token(client, f"{game}/hands/1/edit")
+    phone_b = version_token(client, f"{game}/hands/1/edit")
+    edit = {"dealer": "0", "declarer": "0", "bid": "100", "points-0": "100", "points-1": "5",
+            "points-2": "15"}
+    assert client.post(f"{game}/hands/1/edit", data={**phone_a, **edit}).status_code == 302
+    edit_b = {**edit, "declarer": "2", "points-0": "15", "points-2": "100"}
+    r = client.post(f"{game}/hands/1/edit", data={**phone_b, **edit_b}, follow_redirects=True)
+    assert "Someone else changed this game" in r.get_data(as_text=True)
+    assert totals(client, game) == [100, 10, 20]  # phone A's edit stands
+
+
+def test_adjustment_with_reason(client):
+    game = new_game(client)
+    data = version_token(client, f"{game}/adjust")
+    data.update({"values-0": "0", "values-1": "-120", "values-2": "", "reason": "exposed a card"})
+    assert client.post(f"{game}/adjust", data=data).status_code == 302
+    assert totals(client, game) == [0, -120, 0]
+    assert "exposed a card" in client.get(f"{game}/hands/1").get_data(as_text=True)
+    data = version_token(client, f"{game}/adjust")
+    r = client.post(f"{game}/adjust", data={**data, "values-0": "5", "reason": ""})
+    assert r.status_code == 422 and "say why" in r.get_data(as_text=True)
+
+
+def test_pl4_musik_and_sitting_out(client):
+    game = new_game(client, "pl-4", ("Ala", "Bartek", "Celina", "Darek"))
+    page = client.get(f"{game}/hands/new").get_data(as_text=True)
+    assert "deals and sits out" in page and "musik" in page
+    r = hand(client, game, [None, 60, 40, 20], declarer=1, bid=100, musik_aces="1",
+             musik_marriage="hearts")
+    assert r.status_code == 302, r.get_data(as_text=True)
+    assert totals(client, game) == [150, -100, 40, 20]
+
+
+def test_ru2_trump_and_850_hint(client):
+    game = new_game(client, "ru-2", ("Oleg", "Nata"))
+    r = hand(client, game, [80, 40], declarer=0, bid=60)
+    assert "say which suit is trump" in r.get_data(as_text=True)
+    r = hand(client, game, [80, 40], declarer=0, bid=60, trump="clubs",
+             marriages=["0:clubs"])
+    assert r.status_code == 302
+    assert totals(client, game) == [60, 40]
+
+
+def test_house_rules_on_the_new_game_form(app, client):
+    r = client.post("/games/new", data={"variant": "pl-3", "players-0": "A", "players-1": "B",
+                                        "players-2": "C", "opt_lock": "high"})
+    assert r.status_code == 200 and "must be a whole number" in r.get_data(as_text=True)
+    game = new_game(client, opt_lock="800", opt_barrel="on", stake="0.5")
+    with app.app_context():
+        stored = db.session.execute(db.select(Game)).scalar_one()
+        assert stored.options["lock"] == 800 and stored.options["barrel"] == {}
+        assert stored.options["stake"] == "0.5"
+
+
+def test_names_are_reused_across_games(app, client):
+    new_game(client)
+    new_game(client, players=("ala", "Bartek", "Darek"))
+    with app.app_context():
+        names = sorted(db.session.execute(db.select(Player.name)).scalars())
+    assert names == ["Ala", "Bartek", "Celina", "Darek"]
+    assert b'<option value="Celina">' in client.get("/games/new").data
+
+
+def test_game_and_hand_pages_404(client):
+    assert client.get("/games/99").status_code == 404
+    game = new_game(client)
+    assert client.get(f"{game}/hands/5").status_code == 404
+
+
+def test_winner_and_settlement(client):
+    game = new_game(client, opt_target="200", stake="1")
+    hand(client, game, [100, 10, 10], declarer=0, bid=200, marriages=["0:hearts"])
+    page = client.get(game).get_data(as_text=True)
+    assert "Ala wins!" in page and "Bartek pays Ala 190.00" in page
+
+
+def test_preview_says_what_the_hand_would_score(client):
+    game = new_game(client)
+    r = client.post(f"{game}/hands/preview", data={"dealer": "0", "declarer": "1", "bid": "100",
+                                                   "points-0": "35", "points-1": "70",
+                                                   "points-2": "15"})
+    assert r.json["ok"] and r.json["scores"] == [40, -100, 20]
+    r = client.post(f"{game}/hands/preview", data={"dealer": "0", "declarer": "1",
+                                                   "points-0": "35", "points-1": "7"})
+    assert not r.json["ok"] and r.json["errors"]
