@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField,
                      SelectField, SelectMultipleField, StringField)
 from .choices import opts
@@ -16,6 +17,16 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from .rules import SUITS, Adjustment, Hand, InvalidHand, Marriage, Musik, Rules
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
+
+
+def pad_seats(formdata: Any, seats: int, *lists: str) -> Any:
+    """Posted data with an empty value for every seat missing from `lists` (a sitting-out
+    seat posts nothing): FieldList would otherwise close the gap and shift the seats."""
+    data = MultiDict(formdata)
+    for name in lists:
+        for seat in range(seats):
+            data.setdefault(f"{name}-{seat}", "")
+    return data
 
 
 class MultiCheckbox(SelectMultipleField):

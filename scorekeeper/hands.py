@@ -8,7 +8,7 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from werkzeug.wrappers import Response
 
 from . import services
-from .forms import AdjustmentForm, ConfirmForm, HandForm
+from .forms import AdjustmentForm, ConfirmForm, HandForm, pad_seats
 from .games import conflict, game_or_404
 from .models import Game
 from .rules import Hand, InvalidHand, text
@@ -25,7 +25,8 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
         fact = lines[number - 1]
         form = HandForm.from_line(fact) if isinstance(fact, Hand) else HandForm(formdata=None)
     else:
-        form = HandForm()
+        form = HandForm(formdata=pad_seats(request.form, rules.seats, "points", "tricks")
+                        if request.method == "POST" else None)
     dealer = before.next_dealer
     form.setup(rules, services.names(game), dealer, before.bidding.opener)
     form.prepare(game.version)
@@ -122,7 +123,8 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
             form.values.append_entry(v)
         form.reason.data = getattr(fact, "reason", "")
     else:
-        form = AdjustmentForm()
+        form = AdjustmentForm(formdata=pad_seats(request.form, seats, "values")
+                              if request.method == "POST" else None)
     form.setup(seats)
     form.prepare(game.version)
     if form.validate_on_submit():

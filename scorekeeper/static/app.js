@@ -25,9 +25,9 @@
         var min = parseInt(input.dataset.min, 10), max = parseInt(input.dataset.max, 10);
         var base = parseInt(input.value, 10);
         if (isNaN(base)) {
+          // an empty box counts as what it shows: the lowest bid, or the bid for the contract
           var bid = parseInt((form.querySelector("[name=bid]") || {}).value, 10);
           base = button.dataset.for === "contract" && !isNaN(bid) ? bid : min;
-          if (button.dataset.for === "bid" || !isNaN(bid)) base -= parseInt(button.dataset.step, 10);
         }
         input.value = Math.min(max, Math.max(min, base + parseInt(button.dataset.step, 10)));
         changed();

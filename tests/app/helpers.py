@@ -40,7 +40,8 @@ def hand(client: Any, game: str, points: list[int | None], declarer: int | None 
     if bid is not None:
         data["bid"] = str(bid)
     for i, p in enumerate(points):
-        data[f"points-{i}"] = "" if p is None else str(p)
+        if p is not None:  # a sitting-out seat posts nothing, as the page's own form
+            data[f"points-{i}"] = str(p)
     data.update(extra)
     return client.post(f"{game}/hands/new", data=data)
 

@@ -120,7 +120,7 @@ def test_pl4_musik_and_sitting_out(client):
     game = new_game(client, "pl-4", ("Ala", "Bartek", "Celina", "Darek"))
     page = client.get(f"{game}/hands/new").get_data(as_text=True)
     assert "deals and sits out" in page and "musik" in page
-    r = hand(client, game, [None, 60, 40, 20], declarer=1, bid=100, musik_aces="1",
+    r = hand(client, game, [None, 60, 40, 20], declarer=1, bid=100, musik_aces="1",  # noqa
              musik_marriage="hearts")
     assert r.status_code == 302, r.get_data(as_text=True)
     assert totals(client, game) == [150, -100, 40, 20]

@@ -1,0 +1,148 @@
+"""Journeys at the table in the Debian Chromium at 390x844: pl-3, ru-2 and pl-4, with axe."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save a screenshot of every page visited
+
+
+def check_page(page: Page, name: str) -> None:
+    """No axe violation, nothing wider than the phone, and a screenshot when asked."""
+    result = Axe().run(page)
+    assert result.violations_count == 0, result.generate_report()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{name}: the page is {width}px wide"
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+
+def start(page: Page, base: str, variant: str, players: list[str], name: str) -> None:
+    page.goto(base + "/")
+    check_page(page, "home-empty" if name == "pl-3" else f"home-{name}")
+    page.get_by_role("link", name="New game").click()
+    page.locator(f"input[name=variant][value='{variant}']").check()
+    for i, player in enumerate(players):
+        page.locator(f"[name=players-{i}]").fill(player)
+    page.locator("details.house summary").click()
+    check_page(page, f"new-game-{name}")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".totals .points").first).to_have_text("0")
+
+
+def totals(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".totals .points").all_inner_texts()]
+
+
+def log_hand(page: Page, declarer: str | None, bid: int | None, points: dict[str, int],
+             marriages: tuple[str, ...] = (), trump: str | None = None) -> None:
+    page.get_by_role("link", name=re.compile(r"Log hand")).click()
+    if declarer:
+        page.get_by_role("radio", name=declarer, exact=True).check()
+    if bid is not None:
+        page.locator("[name=bid]").fill(str(bid))
+    if trump:
+        page.locator(f"input[name=trump][value={trump}]").check()
+    for name, value in points.items():
+        page.get_by_label(f"{name} card points").fill(str(value))
+    for value in marriages:
+        page.locator(f"input[name=marriages][value='{value}']").check()
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("h2", has_text="Hands")).to_be_visible()
+
+
+def test_pl3_journey(page: Page, live_server: str) -> None:
+    start(page, live_server, "pl-3", ["Ala", "Bartek", "Celina"], "pl-3")
+    check_page(page, "board-empty")
+    log_hand(page, "Bartek", 120, {"Ala": 35, "Bartek": 70, "Celina": 15}, ("1:hearts",))
+    assert totals(page) == [40, 120, 20]
+    log_hand(page, "Celina", 100, {"Ala": 10, "Bartek": 10, "Celina": 100})
+    log_hand(page, "Ala", 100, {"Ala": 44, "Bartek": 31, "Celina": 45})
+    assert totals(page) == [-50, 160, 170]
+    check_page(page, "board-pl-3")
+    # the explanation of hand 1 settles the dispute "why 40 and not 35?"
+    page.get_by_role("link", name="Explain hand 1").click()
+    expect(page.get_by_text("35 rounded to 40")).to_be_visible()
+    check_page(page, "explain")
+    # edit hand 1: every later total changes
+    page.get_by_role("link", name="Edit").click()
+    check_page(page, "edit-hand")
+    page.get_by_label("Ala card points").fill("15")
+    page.get_by_label("Celina card points").fill("35")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == [-70, 160, 190]
+    # a wrong entry is refused at its field and nothing is stored
+    page.get_by_role("link", name=re.compile(r"Log hand")).click()
+    page.get_by_role("radio", name="Bartek", exact=True).check()
+    page.get_by_label("Ala card points").fill("35")
+    page.get_by_label("Bartek card points").fill("70")
+    page.get_by_label("Celina card points").fill("13")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_text("card points must add up to 120, got 118").first).to_be_visible()
+    check_page(page, "hand-refused")
+    page.get_by_role("link", name="Cancel").click()
+    assert totals(page) == [-70, 160, 190]
+    expect(page.locator(".sheet tbody tr")).to_have_count(3)
+
+
+def test_hand_form_helps_while_typing(page: Page, live_server: str) -> None:
+    start(page, live_server, "pl-3", ["Ala", "Bartek", "Celina"], "helpers")
+    page.get_by_role("link", name=re.compile(r"Log hand")).click()
+    check_page(page, "hand-new")
+    # the forced bidder is preselected; +/- steps the bid by 10
+    expect(page.get_by_role("radio", name="Bartek", exact=True)).to_be_checked()
+    page.get_by_role("button", name="bid up").click()
+    expect(page.locator("[name=bid]")).to_have_value("110")
+    page.get_by_label("Ala card points").fill("35")
+    page.get_by_label("Bartek card points").fill("70")
+    # the last player's points are the rest of the deck
+    expect(page.get_by_label("Celina card points")).to_have_value("15")
+    expect(page.locator("#preview")).to_contain_text("35 rounded to 40")
+    expect(page.locator("#preview")).to_contain_text("Bartek: -110")
+    assert page.locator("[name=points-0]").get_attribute("inputmode") == "numeric"
+
+
+def test_ru2_journey(page: Page, live_server: str) -> None:
+    start(page, live_server, "ru-2", ["Oleg", "Nata"], "ru-2")
+    log_hand(page, "Oleg", 100, {"Oleg": 70, "Nata": 40}, ("0:hearts", "1:spades"),
+             trump="hearts")
+    assert totals(page) == [100, 80]
+    page.get_by_role("link", name=re.compile(r"Log hand")).click()
+    page.get_by_role("radio", name="Nata", exact=True).check()
+    page.locator("[name=bid]").fill("80")
+    page.locator("[name=give_up]").check()
+    check_page(page, "hand-ru-2-give-up")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == [160, 0]
+    check_page(page, "board-ru-2")
+
+
+def test_pl4_journey(page: Page, live_server: str) -> None:
+    start(page, live_server, "pl-4", ["Ala", "Bartek", "Celina", "Darek"], "pl-4")
+    page.get_by_role("link", name=re.compile(r"Log hand")).click()
+    expect(page.locator(".sits-out")).to_have_text("deals and sits out")
+    page.get_by_role("radio", name="Celina", exact=True).check()
+    page.locator("[name=bid]").fill("100")
+    page.get_by_label("Bartek card points").fill("20")
+    page.get_by_label("Celina card points").fill("80")
+    expect(page.get_by_label("Darek card points")).to_have_value("20")
+    page.locator("[name=musik_aces]").select_option("1")
+    check_page(page, "hand-pl-4")
+    page.get_by_role("button", name="Save hand").click()
+    assert totals(page) == [50, 20, -100, 20]
+    check_page(page, "board-pl-4")
+
+
+@pytest.mark.parametrize("scheme", ["dark"])
+def test_dark_theme_follows_the_system(page: Page, live_server: str, scheme: str) -> None:
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server + "/")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 18, 18)"
+    check_page(page, "home-dark")
