@@ -91,7 +91,6 @@
             });
           }
           body.appendChild(list);
-          preview.hidden = false;
         })
         .catch(function () {});
     }
@@ -106,9 +105,20 @@
       var checked = form.querySelector("[name=variant]:checked");
       if (!checked) return;
       var values = presets[checked.value];
+      function shown(v) {
+        if (v === null) return "none";
+        if (v === true) return "yes";
+        if (v === false) return "no";
+        if (typeof v === "object") return "on";
+        return String(v);
+      }
       form.querySelectorAll("input[data-option]").forEach(function (input) {
-        var v = values[input.dataset.option];
-        input.placeholder = v === null ? "none" : String(v);
+        input.placeholder = shown(values[input.dataset.option]);
+      });
+      // a select's first choice says what the variant itself does
+      form.querySelectorAll("select[data-option]").forEach(function (select) {
+        var v = values[select.dataset.option];
+        select.options[0].textContent = "as the variant: " + (v === null ? "off" : shown(v));
       });
       var seats = parseInt(checked.dataset.seats, 10);
       form.querySelectorAll(".player-row").forEach(function (row) {

@@ -146,3 +146,25 @@ def test_dark_theme_follows_the_system(page: Page, live_server: str, scheme: str
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(18, 18, 18)"
     check_page(page, "home-dark")
+
+
+def test_every_other_page_passes_axe(page: Page, live_server: str) -> None:
+    start(page, live_server, "ru-3", ["Ala", "Bartek", "Celina"], "ru-3")
+    page.get_by_role("link", name="Adjustment").click()
+    check_page(page, "adjustment")
+    page.get_by_label("Bartek adjustment").fill("-120")
+    page.get_by_label("Reason").fill("exposed a card while dealing")
+    page.get_by_role("button", name="Save").click()
+    assert totals(page) == [0, -120, 0]
+    page.get_by_role("link", name="Explain hand 1").click()
+    page.get_by_role("link", name="Delete…").click()
+    check_page(page, "delete")
+    page.get_by_role("button", name="Delete line 1").click()
+    assert totals(page) == [0, 0, 0]
+    page.goto(live_server + "/games/999")
+    check_page(page, "not-found")
+    page.goto(live_server + "/games/new")
+    page.locator("input[name=variant][value='ru-3']").check()
+    page.locator("details.house summary").click()
+    expect(page.locator("[name=opt_rounding] option").first).to_have_text("as the variant: 5")
+    expect(page.locator("[name=opt_barrel] option").first).to_have_text("as the variant: on")
