@@ -11,8 +11,15 @@ STANDARD = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 MOSCOW = {"A": 11, "10": 10, "K": 5, "Q": 4, "J": 3, "9": 0}
 SEATS = {"pl-3": 3, "pl-4": 4, "pl-2": 2, "ru-2": 2, "ru-4": 4, "moscow": 2, "ru-3": 3}
 # cards each seat in the hand plays, and cards out of play (scoring.md 3.2; the seeds)
-SHAPE = {"pl-3": (8, 0), "pl-4": (8, 0), "ru-3": (8, 0), "pl-2": (10, 4), "ru-2": (10, 4),
-         "ru-4": (6, 0), "moscow": (12, 0)}
+SHAPE = {
+    "pl-3": (8, 0),
+    "pl-4": (8, 0),
+    "ru-3": (8, 0),
+    "pl-2": (10, 4),
+    "ru-2": (10, 4),
+    "ru-4": (6, 0),
+    "moscow": (12, 0),
+}
 DECK = [(rank, suit) for suit in SUITS for rank in STANDARD]
 
 
@@ -24,8 +31,8 @@ def hand(rng: random.Random, preset: str, dealer: int) -> dict[str, Any]:
     cards = DECK[:]
     rng.shuffle(cards)
     values = MOSCOW if preset == "moscow" else STANDARD
-    held = {s: cards[i * tricks:(i + 1) * tricks] for i, s in enumerate(playing)}
-    musik = cards[len(playing) * tricks:] if preset == "pl-4" else []
+    held = {s: cards[i * tricks : (i + 1) * tricks] for i, s in enumerate(playing)}
+    musik = cards[len(playing) * tricks :] if preset == "pl-4" else []
     declarer = None if preset == "moscow" else rng.choice(playing)
     won: dict[int, list[tuple[str, str]]] = {s: [] for s in playing}
     counts = {s: 0 for s in playing}
@@ -62,8 +69,9 @@ def hand(rng: random.Random, preset: str, dealer: int) -> dict[str, Any]:
         pair = [s for s in SUITS if ("K", s) in musik and ("Q", s) in musik]
         out_h["musik"] = {"aces": aces, "marriage": pair[0] if pair else None}
     if declarer is not None:
-        low, step, top = {"ru-2": (60, 10, 120), "ru-4": (60, 10, 120),
-                          "ru-3": (100, 5, 400)}.get(preset, (100, 10, 400))
+        low, step, top = {"ru-2": (60, 10, 120), "ru-4": (60, 10, 120), "ru-3": (100, 5, 400)}.get(
+            preset, (100, 10, 400)
+        )
         bid = min(top, max(low, low + step * rng.randrange(0, 6)))
         out_h.update(declarer=declarer, bid=bid)
         if preset in ("ru-2", "ru-4", "ru-3") and rng.random() < 0.05:
@@ -78,8 +86,13 @@ def game(preset: str, hands: int, seed: int = 1) -> dict[str, Any]:
 
     rng = random.Random(seed)
     n = SEATS[preset]
-    data: dict[str, Any] = {"format": "scorekeeper-game/1", "variant": preset, "options": {},
-                            "players": [f"P{s}" for s in range(n)], "hands": []}
+    data: dict[str, Any] = {
+        "format": "scorekeeper-game/1",
+        "variant": preset,
+        "options": {},
+        "players": [f"P{s}" for s in range(n)],
+        "hands": [],
+    }
     sheet = parse(data).rules().sheet()
     lines: list[dict[str, Any]] = data["hands"]
     dealer = 0
@@ -90,8 +103,10 @@ def game(preset: str, hands: int, seed: int = 1) -> dict[str, Any]:
         trial.table, trial.lines = copy.deepcopy(sheet.table), []
         if trial.add(parsed) and trial.table.ended_at is not None:
             totals = sheet.table.totals
-            line = {"adjustment": [rng.randrange(0, 500, 10) - t for t in totals],
-                    "reason": "agreed correction"}
+            line = {
+                "adjustment": [rng.randrange(0, 500, 10) - t for t in totals],
+                "reason": "agreed correction",
+            }
             parsed = parse({**data, "hands": [line]}).lines[0]
         else:
             dealer = (dealer + 1) % n

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -23,7 +24,7 @@ from scorekeeper.gamefile import parse  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def best_of(runs: int, fn) -> float:  # type: ignore[no-untyped-def]
+def best_of(runs: int, fn: Callable[[], object]) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -33,20 +34,24 @@ def best_of(runs: int, fn) -> float:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    print(f"{'preset':8} {'us/line 10k':>12} {'us/line 20k':>12} {'ratio':>6} "
-          f"{'parse+score us/line':>20}")
+    print(
+        f"{'preset':8} {'us/line 10k':>12} {'us/line 20k':>12} {'ratio':>6} "
+        f"{'parse+score us/line':>20}"
+    )
     worst = 0.0
     for preset in deal.SEATS:
         data = deal.game(preset, 20000, seed=7)
         game = parse(data)
         rules = game.rules()
         half = game.lines[:10000]
-        t10 = best_of(5, lambda: rules.replay(half))
-        t20 = best_of(5, lambda: rules.replay(game.lines))
-        full = best_of(3, lambda: parse(data).score())
+        t10 = best_of(5, lambda r=rules, h=half: r.replay(h))
+        t20 = best_of(5, lambda r=rules, g=game: r.replay(g.lines))
+        full = best_of(3, lambda d=data: parse(d).score())
         worst = max(worst, t20 / 20000 * 1e6)
-        print(f"{preset:8} {t10 / 10000 * 1e6:12.1f} {t20 / 20000 * 1e6:12.1f} "
-              f"{t20 / t10:6.2f} {full / 20000 * 1e6:20.1f}")
+        print(
+            f"{preset:8} {t10 / 10000 * 1e6:12.1f} {t20 / 20000 * 1e6:12.1f} "
+            f"{t20 / t10:6.2f} {full / 20000 * 1e6:20.1f}"
+        )
     print(f"worst replay: {worst:.1f} us per line (goal 25)")
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -56,10 +61,13 @@ def main() -> None:
         exe = [str(ROOT / ".venv" / "bin" / "scorekeeper")]
         if not os.path.exists(exe[0]):
             exe = [sys.executable, "-m", "scorekeeper"]
-        wall = best_of(5, lambda: subprocess.run([*exe, "score", path], check=True,
-                                                 stdout=subprocess.DEVNULL))
-        print(f"scorekeeper score, 1,000-line ru-3 file: {wall * 1000:.0f} ms including "
-              "start-up (goal 1000 ms)")
+        wall = best_of(
+            5, lambda: subprocess.run([*exe, "score", path], check=True, stdout=subprocess.DEVNULL)
+        )
+        print(
+            f"scorekeeper score, 1,000-line ru-3 file: {wall * 1000:.0f} ms including "
+            "start-up (goal 1000 ms)"
+        )
 
 
 if __name__ == "__main__":

@@ -17,10 +17,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     config.configure(app, test_config)
     db.init_app(app)
     from . import api, games, hands
+
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     from .views_common import register_common
+
     register_common(app)
     if app.config["AUTO_MIGRATE"]:
         config.upgrade_schema(app)

@@ -66,4 +66,3 @@ def file(game_id: int) -> dict[str, Any]:
     """The game file: it imports back to the same game."""
     game = services.load_game(game_id) or abort(404)
     return to_dict(services.to_file(game))
-

@@ -1,4 +1,4 @@
-"""The `scorekeeper` command: `run` serves the app (Flask's CLI), `score FILE` prints a game's scores."""
+"""The `scorekeeper` command: `run` serves the app (Flask's CLI), `score FILE` scores a file."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from .rules import InvalidHand
 
 def _create_app():  # type: ignore[no-untyped-def]
     from . import create_app
+
     return create_app()
 
 
-@click.group(cls=FlaskGroup, create_app=_create_app, add_version_option=False,
-             load_dotenv=False)
+@click.group(cls=FlaskGroup, create_app=_create_app, add_version_option=False, load_dotenv=False)
 def main() -> None:
     """Thousand Scorekeeper: `scorekeeper run --host 0.0.0.0` serves the app."""
 

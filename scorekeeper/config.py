@@ -31,9 +31,9 @@ def _secret_key(app: Flask) -> str:
 def _database_url(app: Flask) -> str:
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres://"):  # the scheme hosts hand out; SQLAlchemy wants the driver
-        url = "postgresql+psycopg://" + url[len("postgres://"):]
+        url = "postgresql+psycopg://" + url[len("postgres://") :]
     elif url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
     return url or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite")
 
 

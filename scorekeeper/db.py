@@ -13,10 +13,13 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so that migrations can alter them on SQLite and PostgreSQL alike.
-NAMING = {"ix": "ix_%(column_0_label)s", "uq": "uq_%(table_name)s_%(column_0_name)s",
-          "ck": "ck_%(table_name)s_%(constraint_name)s",
-          "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-          "pk": "pk_%(table_name)s"}
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
 
 
 class Base(DeclarativeBase):

@@ -8,12 +8,20 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import (BooleanField, FieldList, HiddenField, IntegerField, RadioField,
-                     SelectField, SelectMultipleField, StringField)
-from .choices import opts
+from wtforms import (
+    BooleanField,
+    FieldList,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from .choices import opts
 from .rules import SUITS, Adjustment, Hand, InvalidHand, Marriage, Musik, Rules
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
@@ -78,23 +86,29 @@ _FIELDS = {"adjustment": "values", "hand": "form_errors"}
 
 
 class HandForm(LineForm):
-    declarer = RadioField("Declarer", coerce=int, validate_choice=False,
-                          validators=[Optional()])
+    declarer = RadioField("Declarer", coerce=int, validate_choice=False, validators=[Optional()])
     bid = IntegerField("Bid", validators=[Optional()], render_kw=NUMERIC)
     contract = IntegerField("Contract", validators=[Optional()], render_kw=NUMERIC)
     give_up = BooleanField("Gave up after the musik")
     points = FieldList(IntegerField("Card points", validators=[Optional()], render_kw=NUMERIC))
-    tricks = FieldList(IntegerField("Tricks", validators=[Optional(), NumberRange(min=0)],
-                                    render_kw=NUMERIC))
+    tricks = FieldList(
+        IntegerField("Tricks", validators=[Optional(), NumberRange(min=0)], render_kw=NUMERIC)
+    )
     marriages = MultiCheckbox("Marriages")
     marriage_order = HiddenField()
     switches = MultiCheckbox("Switches trump")
-    trump = RadioField("Trump", choices=opts([(s, s) for s in SUITS]), validators=[Optional()],
-                       validate_choice=False)
-    musik_aces = SelectField("Aces in the musik", coerce=int, choices=opts([(i, str(i)) for i in
-                                                                         range(4)]), default=0)
-    musik_marriage = SelectField("Marriage in the musik",
-                                 choices=opts([("", "none")] + [(s, s) for s in SUITS]), default="")
+    trump = RadioField(
+        "Trump",
+        choices=opts([(s, s) for s in SUITS]),
+        validators=[Optional()],
+        validate_choice=False,
+    )
+    musik_aces = SelectField(
+        "Aces in the musik", coerce=int, choices=opts([(i, str(i)) for i in range(4)]), default=0
+    )
+    musik_marriage = SelectField(
+        "Marriage in the musik", choices=opts([("", "none")] + [(s, s) for s in SUITS]), default=""
+    )
     dealer = SelectField("Dealer", coerce=int, validate_choice=False)
 
     def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
@@ -119,8 +133,11 @@ class HandForm(LineForm):
         rotation (`rotation` is who deals by turn), so editing an early dealer moves the rest."""
         n = rules.seats
         dealer = self.dealer.data
-        playing = rules.participants(dealer) if isinstance(dealer, int) and 0 <= dealer < n \
+        playing = (
+            rules.participants(dealer)
+            if isinstance(dealer, int) and 0 <= dealer < n
             else tuple(range(n))
+        )
         points = [e.data for e in self.points][:n]
         tricks = [e.data for e in self.tricks][:n]
         order = [m for m in (self.marriage_order.data or "").split(",") if m]
@@ -139,33 +156,45 @@ class HandForm(LineForm):
             bid=self.bid.data if rules.options.auction else None,
             contract=self.contract.data if rules.options.auction else None,
             give_up=give_up,
-            points=None if give_up else tuple(
-                p if s in playing else None for s, p in enumerate(points)),
+            points=None
+            if give_up
+            else tuple(p if s in playing else None for s, p in enumerate(points)),
             marriages=() if give_up else tuple(marriages),
             trump=self.trump.data or None,
-            tricks=None if give_up or all(t is None for t in tricks) else tuple(
-                (t or 0) if s in playing else None for s, t in enumerate(tricks)),
+            tricks=None
+            if give_up or all(t is None for t in tricks)
+            else tuple((t or 0) if s in playing else None for s, t in enumerate(tricks)),
             musik=Musik(self.musik_aces.data or 0, self.musik_marriage.data or None)
-            if has_musik else None,
-            dealer=None if dealer == rotation else dealer)
+            if has_musik
+            else None,
+            dealer=None if dealer == rotation else dealer,
+        )
 
     @classmethod
     def from_line(cls, hand: Hand, **kw: Any) -> HandForm:
         form = cls(formdata=None, **kw)
         form.declarer.data, form.bid.data, form.contract.data = (
-            hand.declarer, hand.bid, hand.contract)
+            hand.declarer,
+            hand.bid,
+            hand.contract,
+        )
         form.give_up.data, form.trump.data, form.dealer.data = (
-            hand.give_up, hand.trump, hand.dealer)  # None: the rotation's dealer (setup)
-        for i, p in enumerate(hand.points or ()):
+            hand.give_up,
+            hand.trump,
+            hand.dealer,
+        )  # None: the rotation's dealer (setup)
+        for p in hand.points or ():
             form.points.append_entry(p)
-        for i, t in enumerate(hand.tricks or ()):
+        for t in hand.tricks or ():
             form.tricks.append_entry(t)
         form.marriages.data = [f"{m.seat}:{m.suit}" for m in hand.marriages]
         form.marriage_order.data = ",".join(form.marriages.data)
         form.switches.data = [f"{m.seat}:{m.suit}" for m in hand.marriages if m.switch]
         if hand.musik:
             form.musik_aces.data, form.musik_marriage.data = (
-                hand.musik.aces, hand.musik.marriage or "")
+                hand.musik.aces,
+                hand.musik.marriage or "",
+            )
         return form
 
 
@@ -178,8 +207,9 @@ class AdjustmentForm(LineForm):
             self.values.append_entry()
 
     def to_line(self, seats: int) -> Adjustment:
-        return Adjustment(tuple((e.data or 0) for e in self.values)[:seats],
-                          (self.reason.data or "").strip())
+        return Adjustment(
+            tuple((e.data or 0) for e in self.values)[:seats], (self.reason.data or "").strip()
+        )
 
 
 class ConfirmForm(LineForm):

@@ -7,15 +7,36 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import (MARRIAGE_SUITS, Adjustment, Hand, InvalidHand, Line, Marriage, Musik,
-                    Problem, Rules, Tally, find_variant)
+from .rules import (
+    MARRIAGE_SUITS,
+    Adjustment,
+    Hand,
+    InvalidHand,
+    Line,
+    Marriage,
+    Musik,
+    Problem,
+    Rules,
+    Tally,
+    find_variant,
+)
 from .rules.errors import Problem as _Problem
 from .rules.gcpause import paused_gc
 
 FORMAT = "scorekeeper-game/1"
 _GAME_KEYS = {"format", "variant", "options", "players", "first_dealer", "hands"}
-_HAND_KEYS = {"dealer", "declarer", "bid", "contract", "give_up", "points", "marriages",
-              "trump", "tricks", "musik"}
+_HAND_KEYS = {
+    "dealer",
+    "declarer",
+    "bid",
+    "contract",
+    "give_up",
+    "points",
+    "marriages",
+    "trump",
+    "tricks",
+    "musik",
+}
 _ADJUSTMENT_KEYS = {"adjustment", "reason"}
 
 
@@ -67,7 +88,9 @@ class _Reader:
 
     def suit(self, hand: int, field: str, raw: Any, suits: tuple[str, ...]) -> str | None:
         if not isinstance(raw, str) or raw not in suits:
-            self.bad(hand, field, f"{field} must be one of {', '.join(suits)}, got {json.dumps(raw)}")
+            self.bad(
+                hand, field, f"{field} must be one of {', '.join(suits)}, got {json.dumps(raw)}"
+            )
             return None
         return raw
 
@@ -82,22 +105,36 @@ class _Reader:
             self.bad(number, unknown[0], f"unknown field {unknown[0]!r} in a hand")
         before = len(self.problems)
         g = raw.get
-        ints = {k: None if g(k) is None else self.int_(number, k, g(k), 0)
-                for k in ("dealer", "declarer", "bid", "contract")}
+        ints = {
+            k: None if g(k) is None else self.int_(number, k, g(k), 0)
+            for k in ("dealer", "declarer", "bid", "contract")
+        }
         give_up = g("give_up", False)
         if not isinstance(give_up, bool):
             self.bad(number, "give_up", "give_up must be true or false")
         points = None if g("points") is None else self.seat_list(number, "points", g("points"))
         tricks = None if g("tricks") is None else self.seat_list(number, "tricks", g("tricks"))
-        trump = None if g("trump") is None else self.suit(number, "trump", g("trump"),
-                                                          MARRIAGE_SUITS[:4])
+        trump = (
+            None
+            if g("trump") is None
+            else self.suit(number, "trump", g("trump"), MARRIAGE_SUITS[:4])
+        )
         marriages = self.marriages(number, g("marriages"))
         musik = None if g("musik") is None else self.musik(number, g("musik"))
         if len(self.problems) > before:
             return None
-        return Hand(declarer=ints["declarer"], bid=ints["bid"], contract=ints["contract"],
-                    give_up=give_up is True, points=points, marriages=marriages, trump=trump,
-                    tricks=tricks, musik=musik, dealer=ints["dealer"])
+        return Hand(
+            declarer=ints["declarer"],
+            bid=ints["bid"],
+            contract=ints["contract"],
+            give_up=give_up is True,
+            points=points,
+            marriages=marriages,
+            trump=trump,
+            tricks=tricks,
+            musik=musik,
+            dealer=ints["dealer"],
+        )
 
     def marriages(self, number: int, raw: Any) -> tuple[Marriage, ...]:
         if raw is None:
@@ -137,8 +174,11 @@ class _Reader:
     def adjustment(self, number: int, raw: dict[str, Any]) -> Adjustment | None:
         unknown = sorted(set(raw) - _ADJUSTMENT_KEYS)
         if unknown:
-            self.bad(number, unknown[0], f"an adjustment has only adjustment and reason, "
-                     f"not {unknown[0]!r}")
+            self.bad(
+                number,
+                unknown[0],
+                f"an adjustment has only adjustment and reason, not {unknown[0]!r}",
+            )
         values, reason = raw["adjustment"], raw.get("reason", "")
         if not isinstance(reason, str):
             self.bad(number, "reason", "the reason of an adjustment must be text")
@@ -174,7 +214,9 @@ def parse(data: Any) -> GameFile:
         r.bad(None, "players", "players must be a list of names in seat order")
         players = []
     elif rules is not None and len(players) != rules.seats:
-        r.bad(None, "players", f"{rules.key} is played by {rules.seats} players, got {len(players)}")
+        r.bad(
+            None, "players", f"{rules.key} is played by {rules.seats} players, got {len(players)}"
+        )
     elif len({p.strip() for p in players}) != len(players):
         r.bad(None, "players", "two players have the same name")
     first = r.int_(None, "first_dealer", data.get("first_dealer", 0), 0)
@@ -188,9 +230,13 @@ def parse(data: Any) -> GameFile:
         lines = [r.line(i, h) for i, h in enumerate(hands, start=1)]
     if r.problems:
         raise InvalidHand(r.problems)
-    return GameFile(variant=data["variant"], players=tuple(p.strip() for p in players),
-                    options=dict(options), first_dealer=first or 0,
-                    lines=tuple(l for l in lines if l is not None))
+    return GameFile(
+        variant=data["variant"],
+        players=tuple(p.strip() for p in players),
+        options=dict(options),
+        first_dealer=first or 0,
+        lines=tuple(line for line in lines if line is not None),
+    )
 
 
 def loads(text: str | bytes) -> GameFile:
@@ -215,8 +261,10 @@ def line_to_dict(line: Line) -> dict[str, Any]:
     if line.points is not None:
         out["points"] = list(line.points)
     if line.marriages:
-        out["marriages"] = [{"seat": m.seat, "suit": m.suit, **({"switch": True} if m.switch else {})}
-                            for m in line.marriages]
+        out["marriages"] = [
+            {"seat": m.seat, "suit": m.suit, **({"switch": True} if m.switch else {})}
+            for m in line.marriages
+        ]
     if line.trump is not None:
         out["trump"] = line.trump
     if line.tricks is not None:
@@ -228,9 +276,14 @@ def line_to_dict(line: Line) -> dict[str, Any]:
 
 def to_dict(game: GameFile) -> dict[str, Any]:
     """The game file as JSON values; `parse(to_dict(g))` gives `g` back."""
-    return {"format": FORMAT, "variant": game.variant, "options": dict(game.options),
-            "players": list(game.players), "first_dealer": game.first_dealer,
-            "hands": [line_to_dict(l) for l in game.lines]}
+    return {
+        "format": FORMAT,
+        "variant": game.variant,
+        "options": dict(game.options),
+        "players": list(game.players),
+        "first_dealer": game.first_dealer,
+        "hands": [line_to_dict(line) for line in game.lines],
+    }
 
 
 def dumps(game: GameFile) -> str:

@@ -46,8 +46,15 @@ def new() -> str | Response:
             return redirect(url_for("games.show", game_id=game.id))
     known = db.session.execute(select(Player.name).order_by(Player.name)).scalars().all()
     presets = {k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()}
-    return render_template("games/new.html", form=form, known=known, simple=SIMPLE,
-                           nested=NESTED, presets=presets, variants=VARIANTS)
+    return render_template(
+        "games/new.html",
+        form=form,
+        known=known,
+        simple=SIMPLE,
+        nested=NESTED,
+        presets=presets,
+        variants=VARIANTS,
+    )
 
 
 @bp.route("/games/<int:game_id>")
@@ -63,8 +70,15 @@ def board(game: Game) -> dict[str, Any]:
     names = services.names(game)
     undo = ConfirmForm()
     undo.prepare(game.version)
-    return {"game": game, "rules": rules, "tally": tally, "names": names, "undo": undo,
-            "options": rules.options, "facts": services.rule_lines(game)}
+    return {
+        "game": game,
+        "rules": rules,
+        "tally": tally,
+        "names": names,
+        "undo": undo,
+        "options": rules.options,
+        "facts": services.rule_lines(game),
+    }
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>")
@@ -77,12 +91,22 @@ def explain(game_id: int, number: int) -> str:
     line = tally.lines[number - 1]
     delete = ConfirmForm()
     delete.prepare(game.version)
-    return render_template("games/explain.html", game=game, line=line, tally=tally,
-                           names=services.names(game), fact=services.rule_lines(game)[number - 1],
-                           delete=delete, last=number == len(tally.lines))
+    return render_template(
+        "games/explain.html",
+        game=game,
+        line=line,
+        tally=tally,
+        names=services.names(game),
+        fact=services.rule_lines(game)[number - 1],
+        delete=delete,
+        last=number == len(tally.lines),
+    )
 
 
 def conflict(game_id: int) -> Response:
-    flash("Someone else changed this game a moment ago: here is the current score. "
-          "Nothing of yours was saved; enter it again if it is still needed.", "conflict")
+    flash(
+        "Someone else changed this game a moment ago: here is the current score. "
+        "Nothing of yours was saved; enter it again if it is still needed.",
+        "conflict",
+    )
     return redirect(url_for("games.show", game_id=game_id))

@@ -19,26 +19,37 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
 def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
     rules = services.rules_for(game)
     lines = services.rule_lines(game)
-    upto = lines if number is None else lines[:number - 1]
+    upto = lines if number is None else lines[: number - 1]
     before = rules.replay(upto, game.first_dealer, services.names(game))
     if request.method == "GET" and number is not None:
         fact = lines[number - 1]
         form = HandForm.from_line(fact) if isinstance(fact, Hand) else HandForm(formdata=None)
     else:
-        form = HandForm(formdata=pad_seats(request.form, rules.seats, "points", "tricks")
-                        if request.method == "POST" else None)
+        form = HandForm(
+            formdata=pad_seats(request.form, rules.seats, "points", "tricks")
+            if request.method == "POST"
+            else None
+        )
     dealer = before.next_dealer
     form.setup(rules, services.names(game), dealer, before.bidding.opener)
     form.prepare(game.version)
     return form, before
 
 
-def _render(game: Game, form: HandForm, before: Any, number: int | None, status: int = 200
-            ) -> tuple[str, int]:
+def _render(
+    game: Game, form: HandForm, before: Any, number: int | None, status: int = 200
+) -> tuple[str, int]:
     rules = services.rules_for(game)
-    return render_template("hands/form.html", game=game, form=form, before=before,
-                           rules=rules, options=rules.options, names=services.names(game),
-                           number=number), status
+    return render_template(
+        "hands/form.html",
+        game=game,
+        form=form,
+        before=before,
+        rules=rules,
+        options=rules.options,
+        names=services.names(game),
+        number=number,
+    ), status
 
 
 @bp.route("/hands/new", methods=["GET", "POST"])
@@ -47,8 +58,12 @@ def new(game_id: int) -> Response | tuple[str, int]:
     form, before = _hand_form(game)
     if form.validate_on_submit():
         try:
-            outcome = services.add_line(game, form.to_line(services.rules_for(game), before.next_dealer),
-                                        form.posted_version(), form.token.data)
+            outcome = services.add_line(
+                game,
+                form.to_line(services.rules_for(game), before.next_dealer),
+                form.posted_version(),
+                form.token.data,
+            )
         except services.Conflict:
             return conflict(game_id)
         except InvalidHand as e:
@@ -68,8 +83,12 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
     form, before = _hand_form(game, number)
     if form.validate_on_submit():
         try:
-            services.update_line(game, number, form.to_line(services.rules_for(game), before.next_dealer),
-                                 form.posted_version())
+            services.update_line(
+                game,
+                number,
+                form.to_line(services.rules_for(game), before.next_dealer),
+                form.posted_version(),
+            )
         except services.Conflict:
             return conflict(game_id)
         except InvalidHand as e:
@@ -94,17 +113,24 @@ def preview(game_id: int) -> Response:
         lines.append(line)
         at = len(lines)
     try:
-        tally = services.rules_for(game).replay(lines[:at], game.first_dealer,
-                                                services.names(game))
+        tally = services.rules_for(game).replay(lines[:at], game.first_dealer, services.names(game))
     except InvalidHand as e:
-        return jsonify(ok=False, errors=[{"field": p.field, "seat": p.seat,
-                                          "message": p.message} for p in e.problems
-                                         if p.hand == at])
+        return jsonify(
+            ok=False,
+            errors=[
+                {"field": p.field, "seat": p.seat, "message": p.message}
+                for p in e.problems
+                if p.hand == at
+            ],
+        )
     result = tally.lines[-1]
     names = services.names(game)
-    return jsonify(ok=True, scores=list(result.scores), totals=list(result.totals),
-                   notes=[{"seat": n.seat, "rule": n.rule, "text": text(n, names)}
-                          for n in result.notes])
+    return jsonify(
+        ok=True,
+        scores=list(result.scores),
+        totals=list(result.totals),
+        notes=[{"seat": n.seat, "rule": n.rule, "text": text(n, names)} for n in result.notes],
+    )
 
 
 @bp.route("/adjust", methods=["GET", "POST"], defaults={"number": None})
@@ -113,8 +139,9 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
     """A penalty or an agreed correction, with its reason (new, or editing line `number`)."""
     game = game_or_404(game_id)
     seats = len(game.seats)
-    if number is not None and not (1 <= number <= len(game.lines)
-                                   and game.lines[number - 1].kind == "adjustment"):
+    if number is not None and not (
+        1 <= number <= len(game.lines) and game.lines[number - 1].kind == "adjustment"
+    ):
         abort(404)
     if request.method == "GET" and number is not None:
         fact = services.rule_lines(game)[number - 1]
@@ -123,27 +150,28 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
             form.values.append_entry(v)
         form.reason.data = getattr(fact, "reason", "")
     else:
-        form = AdjustmentForm(formdata=pad_seats(request.form, seats, "values")
-                              if request.method == "POST" else None)
+        form = AdjustmentForm(
+            formdata=pad_seats(request.form, seats, "values") if request.method == "POST" else None
+        )
     form.setup(seats)
     form.prepare(game.version)
     if form.validate_on_submit():
         try:
             if number is None:
-                out = services.add_line(game, form.to_line(seats), form.posted_version(),
-                                        form.token.data)
+                out = services.add_line(
+                    game, form.to_line(seats), form.posted_version(), form.token.data
+                )
             else:
-                out = services.update_line(game, number, form.to_line(seats),
-                                           form.posted_version())
+                out = services.update_line(game, number, form.to_line(seats), form.posted_version())
         except services.Conflict:
             return conflict(game_id)
         except InvalidHand as e:
             form.take_problems(e)
         else:
             return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{out.number}"))
-    return render_template("hands/adjust.html", game=game, form=form,
-                           names=services.names(game), number=number), (
-        422 if request.method == "POST" else 200)
+    return render_template(
+        "hands/adjust.html", game=game, form=form, names=services.names(game), number=number
+    ), (422 if request.method == "POST" else 200)
 
 
 @bp.route("/hands/<int:number>/delete", methods=["GET", "POST"])
@@ -165,9 +193,15 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
         else:
             return redirect(url_for("games.show", game_id=game_id))
     tally = services.tally(game)
-    return render_template("hands/delete.html", game=game, form=form, number=number,
-                           line=tally.lines[number - 1], names=services.names(game),
-                           error=error), 200 if error is None else 422
+    return render_template(
+        "hands/delete.html",
+        game=game,
+        form=form,
+        number=number,
+        line=tally.lines[number - 1],
+        names=services.names(game),
+        error=error,
+    ), 200 if error is None else 422
 
 
 @bp.route("/undo", methods=["POST"])

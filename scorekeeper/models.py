@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Optional
+from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -12,7 +12,7 @@ from .db import db
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Player(db.Model):  # type: ignore[name-defined,misc]
@@ -37,9 +37,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(default=1)
 
     seats: Mapped[list[Seat]] = relationship(
-        order_by="Seat.position", cascade="all, delete-orphan", back_populates="game")
+        order_by="Seat.position", cascade="all, delete-orphan", back_populates="game"
+    )
     lines: Mapped[list[Line]] = relationship(
-        order_by="Line.position", cascade="all, delete-orphan", back_populates="game")
+        order_by="Line.position", cascade="all, delete-orphan", back_populates="game"
+    )
 
     __mapper_args__ = {"version_id_col": version}
 
@@ -65,24 +67,26 @@ class Line(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]  # 1, 2, ... in the order played
     kind: Mapped[str] = mapped_column(String(12), default="hand")
-    dealer: Mapped[Optional[int]]
-    declarer: Mapped[Optional[int]]
-    bid: Mapped[Optional[int]]
-    contract: Mapped[Optional[int]]
+    dealer: Mapped[int | None]
+    declarer: Mapped[int | None]
+    bid: Mapped[int | None]
+    contract: Mapped[int | None]
     give_up: Mapped[bool] = mapped_column(default=False)
-    trump: Mapped[Optional[str]] = mapped_column(String(10))
-    musik_aces: Mapped[Optional[int]]
-    musik_marriage: Mapped[Optional[str]] = mapped_column(String(10))
+    trump: Mapped[str | None] = mapped_column(String(10))
+    musik_aces: Mapped[int | None]
+    musik_marriage: Mapped[str | None] = mapped_column(String(10))
     reason: Mapped[str] = mapped_column(Text, default="")
     # A random token per form: a double tap or a reload posts it again and finds it stored.
-    token: Mapped[Optional[str]] = mapped_column(String(64), unique=True)
+    token: Mapped[str | None] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     game: Mapped[Game] = relationship(back_populates="lines")
     entries: Mapped[list[Entry]] = relationship(
-        order_by="Entry.seat", cascade="all, delete-orphan", lazy="selectin")
+        order_by="Entry.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
     marriages: Mapped[list[MarriageRow]] = relationship(
-        order_by="MarriageRow.order", cascade="all, delete-orphan", lazy="selectin")
+        order_by="MarriageRow.order", cascade="all, delete-orphan", lazy="selectin"
+    )
 
 
 class Entry(db.Model):  # type: ignore[name-defined,misc]
@@ -93,9 +97,9 @@ class Entry(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     line_id: Mapped[int] = mapped_column(ForeignKey("line.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
-    points: Mapped[Optional[int]]
-    tricks: Mapped[Optional[int]]
-    adjustment: Mapped[Optional[int]]
+    points: Mapped[int | None]
+    tricks: Mapped[int | None]
+    adjustment: Mapped[int | None]
 
 
 class MarriageRow(db.Model):  # type: ignore[name-defined,misc]

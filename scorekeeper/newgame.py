@@ -7,9 +7,9 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectField, StringField
-from .choices import opts
 from wtforms.validators import Optional
 
+from .choices import opts
 from .gamefile import FORMAT, parse
 from .gamefile import GameFile as GameFileLike
 from .rules import VARIANTS, InvalidHand
@@ -38,8 +38,10 @@ SIMPLE: dict[str, tuple[str, str, list[str]]] = {
     "ace_marriage": ("Ace marriage (four aces) worth", "int?", []),
 }
 NESTED: dict[str, tuple[str, dict[str, str]]] = {
-    "give_up": ("Giving up", {"declarer": "choice:minus,zero", "opponents": "text",
-                              "limit": "int?"}),
+    "give_up": (
+        "Giving up",
+        {"declarer": "choice:minus,zero", "opponents": "text", "limit": "int?"},
+    ),
     "barrel": ("Barrel", {"at": "int", "tries": "int", "penalty": "int", "knock_off": "bool"}),
     "bolts": ("Bolts", {"count": "int", "penalty": "int"}),
     "dump": ("Dump", {"at": "int", "negative": "bool"}),
@@ -49,13 +51,26 @@ SUITS4 = ("hearts", "diamonds", "clubs", "spades")
 
 
 class NewGameForm(FlaskForm):
-    variant = RadioField("Variant", default="pl-3", choices=opts([
-        (key, f"{key}: {cls.summary}") for key, cls in VARIANTS.items()]))
-    players = FieldList(StringField("Player", validators=[Optional()],
-                                    render_kw={"autocomplete": "off", "list": "known-players"}),
-                        min_entries=4, max_entries=4)
-    first_dealer = SelectField("First dealer", coerce=int, default=0,
-                               choices=opts([(i, f"player {i + 1}") for i in range(4)]))
+    variant = RadioField(
+        "Variant",
+        default="pl-3",
+        choices=opts([(key, f"{key}: {cls.summary}") for key, cls in VARIANTS.items()]),
+    )
+    players = FieldList(
+        StringField(
+            "Player",
+            validators=[Optional()],
+            render_kw={"autocomplete": "off", "list": "known-players"},
+        ),
+        min_entries=4,
+        max_entries=4,
+    )
+    first_dealer = SelectField(
+        "First dealer",
+        coerce=int,
+        default=0,
+        choices=opts([(i, f"player {i + 1}") for i in range(4)]),
+    )
     stake = StringField("Stake per point (optional)", render_kw={"inputmode": "decimal"})
     players_errors: list[str] = []
 
@@ -64,26 +79,38 @@ for _name, (_label, _kind, _choices) in SIMPLE.items():
     if _kind == "bool":
         _field: Any = SelectField(_label, choices=BOOL, default="")
     elif _kind == "choice":
-        _field = SelectField(_label, choices=opts([("", "as the variant")] + [(c, c) for c in _choices]),
-                             default="")
+        _field = SelectField(
+            _label, choices=opts([("", "as the variant")] + [(c, c) for c in _choices]), default=""
+        )
     else:
         _field = StringField(_label, render_kw=NUMBER)
     setattr(NewGameForm, f"opt_{_name}", _field)
 for _name, (_label, _subs) in NESTED.items():
-    setattr(NewGameForm, f"opt_{_name}", SelectField(
-        _label, default="", choices=opts([("", "as the variant"), ("off", "off"), ("on", "on")])))
+    setattr(
+        NewGameForm,
+        f"opt_{_name}",
+        SelectField(
+            _label, default="", choices=opts([("", "as the variant"), ("off", "off"), ("on", "on")])
+        ),
+    )
     for _sub, _kind in _subs.items():
         if _kind == "bool":
             _field = SelectField(_sub.replace("_", " "), choices=BOOL, default="")
         elif _kind.startswith("choice:"):
-            _field = SelectField(_sub, default="", choices=opts([("", "usual")] + [
-                (c, c) for c in _kind[7:].split(",")]))
+            _field = SelectField(
+                _sub,
+                default="",
+                choices=opts([("", "usual")] + [(c, c) for c in _kind[7:].split(",")]),
+            )
         else:
             _field = StringField(_sub.replace("_", " "), render_kw=NUMBER)
         setattr(NewGameForm, f"opt_{_name}_{_sub}", _field)
 for _suit in SUITS4:
-    setattr(NewGameForm, f"opt_marriage_values_{_suit}",
-            StringField(f"{_suit} marriage", render_kw=NUMBER))
+    setattr(
+        NewGameForm,
+        f"opt_marriage_values_{_suit}",
+        StringField(f"{_suit} marriage", render_kw=NUMBER),
+    )
 
 
 def _value(kind: str, raw: str) -> Any:
@@ -114,11 +141,16 @@ def overrides(form: NewGameForm) -> dict[str, Any]:
         if state == "off":
             out[name] = None
         elif state == "on":
-            out[name] = {sub: _value(kind, getattr(form, f"opt_{name}_{sub}").data or "")
-                         for sub, kind in subs.items()
-                         if (getattr(form, f"opt_{name}_{sub}").data or "").strip()}
-    values = {s: _value("int", getattr(form, f"opt_marriage_values_{s}").data or "")
-              for s in SUITS4 if (getattr(form, f"opt_marriage_values_{s}").data or "").strip()}
+            out[name] = {
+                sub: _value(kind, getattr(form, f"opt_{name}_{sub}").data or "")
+                for sub, kind in subs.items()
+                if (getattr(form, f"opt_{name}_{sub}").data or "").strip()
+            }
+    values = {
+        s: _value("int", getattr(form, f"opt_marriage_values_{s}").data or "")
+        for s in SUITS4
+        if (getattr(form, f"opt_marriage_values_{s}").data or "").strip()
+    }
     if values:
         out["marriage_values"] = values
     stake = (form.stake.data or "").strip().replace(",", ".")
@@ -137,11 +169,18 @@ def to_game_file(form: NewGameForm) -> GameFileLike:
     names = [(p.data or "").strip() for p in form.players]
     if any(names[seats:]):
         raise InvalidHand.one(None, "players", f"{variant} is played by {seats} players")
-    data = {"format": FORMAT, "variant": variant, "options": overrides(form),
-            "players": names[:seats], "first_dealer": form.first_dealer.data or 0, "hands": []}
+    data = {
+        "format": FORMAT,
+        "variant": variant,
+        "options": overrides(form),
+        "players": names[:seats],
+        "first_dealer": form.first_dealer.data or 0,
+        "hands": [],
+    }
     if not all(names[:seats]):
-        raise InvalidHand.one(None, "players", f"{variant} needs {seats} players' names, in "
-                              "seat order")
+        raise InvalidHand.one(
+            None, "players", f"{variant} needs {seats} players' names, in seat order"
+        )
     return parse(data)
 
 
@@ -153,8 +192,11 @@ def take_problems(form: NewGameForm, error: InvalidHand) -> None:
         if name == "players":
             form.players_errors.append(p.message)
             continue
-        field = form.stake if name == "stake" else (
-            getattr(form, f"opt_{name}", None) or getattr(form, name, None))
+        field = (
+            form.stake
+            if name == "stake"
+            else (getattr(form, f"opt_{name}", None) or getattr(form, name, None))
+        )
         if field is None or isinstance(field, FieldList):
             form.form_errors.append(p.message)
         else:

@@ -19,15 +19,23 @@ def score_output(game: GameFile, tally: Tally) -> dict[str, Any]:
     return {
         "variant": game.variant,
         "players": list(names),
-        "hands": [{
-            "number": line.number, "dealer": line.dealer, "declarer": line.declarer,
-            "scores": list(line.scores), "totals": list(line.totals),
-            "notes": [{"seat": n.seat, "rule": n.rule, "text": text(n, names)}
-                      for n in line.notes],
-        } for line in tally.lines],
+        "hands": [
+            {
+                "number": line.number,
+                "dealer": line.dealer,
+                "declarer": line.declarer,
+                "scores": list(line.scores),
+                "totals": list(line.totals),
+                "notes": [
+                    {"seat": n.seat, "rule": n.rule, "text": text(n, names)} for n in line.notes
+                ],
+            }
+            for line in tally.lines
+        ],
         "totals": list(tally.totals),
         "finished": tally.finished,
         "winners": list(tally.winners),
-        "settlement": [{"from": p.payer, "to": p.payee, "amount": amount(p.amount)}
-                       for p in tally.settlement],
+        "settlement": [
+            {"from": p.payer, "to": p.payee, "amount": amount(p.amount)} for p in tally.settlement
+        ],
     }

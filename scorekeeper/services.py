@@ -11,9 +11,8 @@ from sqlalchemy.orm import selectinload
 from .db import db
 from .gamefile import GameFile
 from .models import Entry, Game, Line, MarriageRow, Player, Seat, now
-from .rules import Adjustment, Hand, InvalidHand, Marriage, Musik, Rules, Tally
+from .rules import Adjustment, Hand, InvalidHand, Marriage, Musik, Rules, Tally, find_variant
 from .rules import Line as RuleLine
-from .rules import find_variant
 
 
 class Conflict(Exception):
@@ -23,7 +22,8 @@ class Conflict(Exception):
 def load_game(game_id: int) -> Game | None:
     """A game with its seats and lines, in three queries whatever its length."""
     return db.session.execute(
-        select(Game).where(Game.id == game_id)
+        select(Game)
+        .where(Game.id == game_id)
         .options(selectinload(Game.seats), selectinload(Game.lines))
     ).scalar_one_or_none()
 
@@ -46,12 +46,17 @@ def to_rule_line(line: Line) -> RuleLine:
     if line.musik_aces is not None or line.musik_marriage is not None:
         musik = Musik(line.musik_aces or 0, line.musik_marriage)
     return Hand(
-        declarer=line.declarer, bid=line.bid, contract=line.contract, give_up=line.give_up,
+        declarer=line.declarer,
+        bid=line.bid,
+        contract=line.contract,
+        give_up=line.give_up,
         points=tuple(e.points for e in line.entries) if has_points else None,
         marriages=tuple(Marriage(m.seat, m.suit, m.switch) for m in line.marriages),
         trump=line.trump,
         tricks=tuple(e.tricks for e in line.entries) if has_tricks else None,
-        musik=musik, dealer=line.dealer)
+        musik=musik,
+        dealer=line.dealer,
+    )
 
 
 def fill_line(row: Line, line: RuleLine, seats: int) -> None:
@@ -67,16 +72,26 @@ def fill_line(row: Line, line: RuleLine, seats: int) -> None:
         return
     row.kind, row.reason = "hand", ""
     row.dealer, row.declarer, row.bid, row.contract = (
-        line.dealer, line.declarer, line.bid, line.contract)
+        line.dealer,
+        line.declarer,
+        line.bid,
+        line.contract,
+    )
     row.give_up, row.trump = line.give_up, line.trump
     row.musik_aces = line.musik.aces if line.musik else None
     row.musik_marriage = line.musik.marriage if line.musik else None
     for s in range(seats):
-        row.entries.append(Entry(
-            seat=s, points=line.points[s] if line.points is not None else None,
-            tricks=line.tricks[s] if line.tricks is not None else None))
-    row.marriages.extend(MarriageRow(order=i, seat=m.seat, suit=m.suit, switch=m.switch)
-                         for i, m in enumerate(line.marriages))
+        row.entries.append(
+            Entry(
+                seat=s,
+                points=line.points[s] if line.points is not None else None,
+                tricks=line.tricks[s] if line.tricks is not None else None,
+            )
+        )
+    row.marriages.extend(
+        MarriageRow(order=i, seat=m.seat, suit=m.suit, switch=m.switch)
+        for i, m in enumerate(line.marriages)
+    )
 
 
 def rule_lines(game: Game) -> list[RuleLine]:
@@ -85,8 +100,9 @@ def rule_lines(game: Game) -> list[RuleLine]:
 
 def tally(game: Game, lines: Sequence[RuleLine] | None = None) -> Tally:
     """The game's derived score sheet, from its stored lines (or from `lines` instead)."""
-    return rules_for(game).replay(rule_lines(game) if lines is None else lines,
-                                  game.first_dealer, names(game))
+    return rules_for(game).replay(
+        rule_lines(game) if lines is None else lines, game.first_dealer, names(game)
+    )
 
 
 @dataclass
@@ -111,7 +127,8 @@ def player(name: str) -> Player:
     """The player of that name, created on first use (names are reused across games)."""
     name = " ".join(name.split())
     found = db.session.execute(
-        select(Player).where(func.lower(Player.name) == name.lower())).scalar_one_or_none()
+        select(Player).where(func.lower(Player.name) == name.lower())
+    ).scalar_one_or_none()
     if found is None:
         found = Player(name=name)
         db.session.add(found)
@@ -134,8 +151,9 @@ def create_game(file: GameFile) -> Game:
     return game
 
 
-def add_line(game: Game, line: RuleLine, version: int | None = None,
-             token: str | None = None) -> Outcome:
+def add_line(
+    game: Game, line: RuleLine, version: int | None = None, token: str | None = None
+) -> Outcome:
     """Appends a hand or adjustment; refused lines raise InvalidHand and store nothing."""
     if token:
         done = db.session.execute(select(Line).where(Line.token == token)).scalar_one_or_none()
@@ -178,7 +196,7 @@ def delete_line(game: Game, number: int, version: int | None = None) -> Outcome:
     game.lines.remove(row)
     db.session.delete(row)
     db.session.flush()
-    for later in game.lines[number - 1:]:
+    for later in game.lines[number - 1 :]:
         later.position -= 1
         db.session.flush()  # one at a time: (game, position) stays unique throughout
     _touch(game)
@@ -188,6 +206,7 @@ def delete_line(game: Game, number: int, version: int | None = None) -> Outcome:
 
 def _commit() -> None:
     from sqlalchemy.orm.exc import StaleDataError
+
     try:
         db.session.commit()
     except StaleDataError:
@@ -200,9 +219,16 @@ def _commit() -> None:
 
 def recent_games(limit: int = 30) -> list[tuple[Game, Tally | None]]:
     """Games, newest first, each with its tally (None if it no longer replays)."""
-    games = db.session.execute(
-        select(Game).order_by(Game.updated_at.desc(), Game.id.desc()).limit(limit)
-        .options(selectinload(Game.seats), selectinload(Game.lines))).scalars().all()
+    games = (
+        db.session.execute(
+            select(Game)
+            .order_by(Game.updated_at.desc(), Game.id.desc())
+            .limit(limit)
+            .options(selectinload(Game.seats), selectinload(Game.lines))
+        )
+        .scalars()
+        .all()
+    )
     out: list[tuple[Game, Tally | None]] = []
     for game in games:
         try:
@@ -213,8 +239,13 @@ def recent_games(limit: int = 30) -> list[tuple[Game, Tally | None]]:
 
 
 def to_file(game: Game) -> GameFile:
-    return GameFile(variant=game.variant, players=tuple(names(game)), options=dict(game.options),
-                    first_dealer=game.first_dealer, lines=tuple(rule_lines(game)))
+    return GameFile(
+        variant=game.variant,
+        players=tuple(names(game)),
+        options=dict(game.options),
+        first_dealer=game.first_dealer,
+        lines=tuple(rule_lines(game)),
+    )
 
 
 def problems_by_field(error: InvalidHand) -> dict[str, list[str]]:
@@ -222,4 +253,3 @@ def problems_by_field(error: InvalidHand) -> dict[str, list[str]]:
     for p in error.problems:
         out.setdefault(p.field, []).append(p.message)
     return out
-

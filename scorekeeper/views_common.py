@@ -17,6 +17,7 @@ SUIT_SIGNS = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥
 def register_common(app: Flask) -> None:
     csrf.init_app(app)
     from . import api
+
     csrf.exempt(api.bp)
 
     @app.after_request
@@ -27,15 +28,17 @@ def register_common(app: Flask) -> None:
         response.headers.setdefault(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "form-action 'self'; frame-ancestors 'none'")
+            "form-action 'self'; frame-ancestors 'none'",
+        )
         return response
 
     @app.errorhandler(404)
     def not_found(_e: Any) -> tuple[str, int] | tuple[dict[str, Any], int]:
         if request.path.startswith("/api/"):
             return {"errors": ["not found"]}, 404
-        return render_template("error.html", title="Not found",
-                               message="There is no such page or game."), 404
+        return render_template(
+            "error.html", title="Not found", message="There is no such page or game."
+        ), 404
 
     @app.route("/ping")
     def ping() -> str:

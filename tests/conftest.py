@@ -18,9 +18,15 @@ from scorekeeper.db import db
 IN_CI = bool(os.environ.get("CI"))
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def _reset_postgres(url: str) -> None:
@@ -46,8 +52,14 @@ def database_url(request: pytest.FixtureRequest, tmp_path) -> str:  # type: igno
 
 @pytest.fixture
 def app(database_url: str, tmp_path):  # type: ignore[no-untyped-def]
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url,
-                      "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
     yield app
     with app.app_context():
         db.session.remove()
@@ -84,5 +96,10 @@ def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyp
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
-    return {**browser_context_args, "viewport": {"width": 390, "height": 844},
-            "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }

@@ -1,9 +1,10 @@
-"""Hypothesis strategies: game files made by dealing a real 24-card deck, and malformed game files."""
+"""Hypothesis strategies: game files made by dealing a real 24-card deck, and malformed ones."""
 
 import copy
 import json
 import warnings
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -16,12 +17,20 @@ TRICKS = {"pl-3": 8, "pl-4": 8, "pl-2": 10, "ru-2": 10, "ru-4": 6, "moscow": 12,
 SUITS = ("spades", "clubs", "diamonds", "hearts")
 RANKS = ("A", "10", "K", "Q", "J", "9")
 DECK: tuple[Card, ...] = tuple((r, s) for s in SUITS for r in RANKS)
-VALUES = {"standard": {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0},
-          "moscow": {"A": 11, "10": 10, "K": 5, "Q": 4, "J": 3, "9": 0}}
+VALUES = {
+    "standard": {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0},
+    "moscow": {"A": 11, "10": 10, "K": 5, "Q": 4, "J": 3, "9": 0},
+}
 MARRIAGE = {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40}
 # (min_bid, bid_step, max_contract, contract_raise) of each auction preset, scoring.md section 1.
-AUCTION = {"pl-3": (100, 10, 400, True), "pl-4": (100, 10, 400, True), "pl-2": (100, 10, 400, True),
-           "ru-2": (60, 10, 120, False), "ru-4": (60, 10, 120, False), "ru-3": (100, 5, 400, True)}
+AUCTION = {
+    "pl-3": (100, 10, 400, True),
+    "pl-4": (100, 10, 400, True),
+    "pl-2": (100, 10, 400, True),
+    "ru-2": (60, 10, 120, False),
+    "ru-4": (60, 10, 120, False),
+    "ru-3": (100, 5, 400, True),
+}
 IN_TRICKS = {"ru-2", "ru-4"}
 GIVE_UP = {"ru-2", "ru-4", "ru-3"}
 # Cards dealt to each seat before the declarer touches the musik/prikup.
@@ -31,23 +40,24 @@ REASONS = ("exposed a card while dealing", "misdeal penalty", "correction agreed
 
 
 def _one_in(draw: st.DrawFn, k: int) -> bool:
-    # Compare with a middle value: Hypothesis favours 0 and the bounds, which would make "rare" common.
+    # Compare with a middle value: Hypothesis favours 0 and the bounds ("rare" would be common).
     return bool(draw(st.integers(0, k - 1)) == k // 2)
 
 
-def _deal(draw: st.DrawFn, preset: str, dealer: int, declarer: int | None
-          ) -> tuple[dict[int, list[Card]], list[Card], str]:
-    """Shuffle and deal: each playing seat's final cards, the musik as dealt, the 13th card's suit."""
+def _deal(
+    draw: st.DrawFn, preset: str, dealer: int, declarer: int | None
+) -> tuple[dict[int, list[Card]], list[Card], str]:
+    """Shuffle and deal: each seat's final cards, the musik as dealt, the 13th card's suit."""
     deck = list(draw(st.permutations(DECK)))
     seats = [s for s in range(SEATS[preset]) if not (preset == "pl-4" and s == dealer)]
     k = PER_SEAT[preset]
-    hands = {s: deck[i * k:(i + 1) * k] for i, s in enumerate(seats)}
-    talon = deck[len(seats) * k:]
+    hands = {s: deck[i * k : (i + 1) * k] for i, s in enumerate(seats)}
+    talon = deck[len(seats) * k :]
     if declarer is None:  # moscow: no musik, every seat ends with 12 cards
         return hands, [], deck[12][1]
     if preset in ("pl-2", "ru-2"):  # one musik of 2 (or 2 prikup cards) is taken, 2 are discarded
         half = draw(st.sampled_from((0, 2)))
-        mine = list(draw(st.permutations(hands[declarer] + talon[half:half + 2])))
+        mine = list(draw(st.permutations(hands[declarer] + talon[half : half + 2])))
         hands[declarer] = mine[2:]
     else:  # the declarer takes it all and passes one card to each other seat
         mine = list(draw(st.permutations(hands[declarer] + talon)))
@@ -63,15 +73,21 @@ def _winners(draw: st.DrawFn, preset: str, seats: list[int], favourite: int) -> 
     # every trick (slam) or none (marriage-needs-trick, bolts).
     mode = draw(st.sampled_from(("uniform",) * 2 + ("favour",) * 5 + ("shutout", "sweep")))
     out = draw(st.sampled_from(seats))  # the seat that takes nothing in "shutout"
-    pool = {"uniform": seats, "favour": seats + [favourite] * 2 * len(seats), "sweep": [favourite],
-            "shutout": [s for s in seats if s != out]}[mode]
+    pool = {
+        "uniform": seats,
+        "favour": seats + [favourite] * 2 * len(seats),
+        "sweep": [favourite],
+        "shutout": [s for s in seats if s != out],
+    }[mode]
     n = TRICKS[preset]
     return draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
 
 
 def _contract(draw: st.DrawFn, preset: str, raw: int) -> dict[str, int]:
     lo, step, hi, can_raise = AUCTION[preset]
-    if not _one_in(draw, 6):  # mostly near what the declarer took (a bit under, as players bid), to hit edges
+    if not _one_in(
+        draw, 6
+    ):  # mostly near what the declarer took (a bit under, as players bid), to hit edges
         c = round(raw / step) * step + draw(st.sampled_from((-3, -2, -1, -1, 0, 0, 0, 1, 2))) * step
     else:
         c = draw(st.integers(lo // step, hi // step)) * step
@@ -93,27 +109,45 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
     declarer = None if preset == "moscow" else draw(st.sampled_from(seats))
     if preset in GIVE_UP and _one_in(draw, 8):
         lo, step, hi, _ = AUCTION[preset]
-        return {"declarer": declarer, "bid": draw(st.integers(lo // step, hi // step)) * step, "give_up": True}
+        return {
+            "declarer": declarer,
+            "bid": draw(st.integers(lo // step, hi // step)) * step,
+            "give_up": True,
+        }
     hands, musik, first_trump = _deal(draw, preset, dealer, declarer)
     favourite = declarer if declarer is not None else draw(st.sampled_from(seats))
     winners = _winners(draw, preset, seats, favourite)
     values = VALUES["moscow" if preset == "moscow" else "standard"]
     # Trick t is card t of every playing seat; its drawn winner takes all of them.
     won = {w: [hands[s][t] for t, x in enumerate(winners) if x == w for s in seats] for w in seats}
-    points: list[int | None] = [sum(values[r] for r, _ in won[s]) if s in won else None for s in range(n)]
+    points: list[int | None] = [
+        sum(values[r] for r, _ in won[s]) if s in won else None for s in range(n)
+    ]
     tricks: list[int | None] = [winners.count(s) if s in won else None for s in range(n)]
-    hand: dict[str, Json] = {} if declarer is None and draw(st.booleans()) else {"declarer": declarer}
+    hand: dict[str, Json] = (
+        {} if declarer is None and draw(st.booleans()) else {"declarer": declarer}
+    )
     marriages: list[dict[str, Json]]
     trump = draw(st.sampled_from(SUITS)) if preset in IN_TRICKS else first_trump
     if preset in IN_TRICKS:  # found in tricks: every K+Q pair in a seat's won cards counts
-        marriages = [{"seat": s, "suit": u} for s in seats for u in SUITS
-                     if ("K", u) in won[s] and ("Q", u) in won[s]]
+        marriages = [
+            {"seat": s, "suit": u}
+            for s in seats
+            for u in SUITS
+            if ("K", u) in won[s] and ("Q", u) in won[s]
+        ]
     else:  # declared: only a seat holding K+Q may announce it, and it may choose not to
-        marriages = [{"seat": s, "suit": u} for s in seats for u in SUITS
-                     if ("K", u) in hands[s] and ("Q", u) in hands[s] and draw(st.integers(0, 3))]
+        marriages = [
+            {"seat": s, "suit": u}
+            for s in seats
+            for u in SUITS
+            if ("K", u) in hands[s] and ("Q", u) in hands[s] and draw(st.integers(0, 3))
+        ]
         # moscow: a marriage may also make its suit the new trump
-        marriages = [{**m, "switch": True} if preset == "moscow" and _one_in(draw, 4) else m
-                     for m in marriages]
+        marriages = [
+            {**m, "switch": True} if preset == "moscow" and _one_in(draw, 4) else m
+            for m in marriages
+        ]
     marriages = list(draw(st.permutations(marriages)))  # declaration order interleaves the seats
     if declarer is not None:
         mine = [m for m in marriages if m["seat"] == declarer]
@@ -129,12 +163,15 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
     hand.update({"tricks": tricks} if _one_in(draw, 2) else {})
     if preset == "pl-4" and not _one_in(draw, 8):  # optional field, present most of the time
         pair = [u for u in SUITS if ("K", u) in musik and ("Q", u) in musik]
-        hand["musik"] = {"aces": sum(r == "A" for r, _ in musik), "marriage": pair[0] if pair else None}
+        hand["musik"] = {
+            "aces": sum(r == "A" for r, _ in musik),
+            "marriage": pair[0] if pair else None,
+        }
     return hand
 
 
 def _max_gain(line: dict[str, Json], n: int, dealer: int) -> list[int]:
-    # An upper bound of what a line can add to each total; no rule (lock, barrel, dump, bolts) adds more.
+    # An upper bound of what a line adds to each total; no rule (lock, barrel, bolts...) adds more.
     if "adjustment" in line:
         return [max(0, a) for a in line["adjustment"]]
     decl = line.get("declarer")
@@ -152,9 +189,10 @@ def _max_gain(line: dict[str, Json], n: int, dealer: int) -> list[int]:
 
 
 @st.composite
-def games(draw: st.DrawFn, preset: str, min_hands: int = 1, max_hands: int = 30,
-          target: int | None = None) -> dict[str, Json]:
-    """A whole game file. Stops early once a total could reach the target, so no hand follows the end."""
+def games(
+    draw: st.DrawFn, preset: str, min_hands: int = 1, max_hands: int = 30, target: int | None = None
+) -> dict[str, Json]:
+    """A whole game file; stops once a total could reach the target, so no hand follows the end."""
     n = SEATS[preset]
     goal = 100000 if target is None else target
     first = draw(st.integers(0, n - 1))
@@ -168,7 +206,9 @@ def games(draw: st.DrawFn, preset: str, min_hands: int = 1, max_hands: int = 30,
             line = {"adjustment": adj, "reason": draw(st.sampled_from(REASONS))}
         else:
             explicit = _one_in(draw, 10)
-            if explicit and draw(st.booleans()):  # a redeal moved the deal; rotation continues from here
+            if explicit and draw(
+                st.booleans()
+            ):  # a redeal moved the deal; rotation continues from here
                 dealer = draw(st.integers(0, n - 1))
             line = draw(dealt_hand(preset, dealer))
             if explicit:
@@ -181,32 +221,76 @@ def games(draw: st.DrawFn, preset: str, min_hands: int = 1, max_hands: int = 30,
         if max(bound) >= goal:
             break
     names = draw(st.lists(st.sampled_from(NAMES), min_size=n, max_size=n, unique=True))
-    return {"format": "scorekeeper-game/1", "variant": preset, "options": {"target": goal},
-            "players": names, "first_dealer": first, "hands": lines}
+    return {
+        "format": "scorekeeper-game/1",
+        "variant": preset,
+        "options": {"target": goal},
+        "players": names,
+        "first_dealer": first,
+        "hands": lines,
+    }
 
 
 # Arbitrary JSON; finite floats only, so that every value survives json.dumps/json.loads unchanged.
 JSON_VALUES: st.SearchStrategy[Json] = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
 JUNK: st.SearchStrategy[Json] = st.one_of(
-    st.sampled_from([None, True, False, 0, -1, -120, 10**30, -(10**30), 10**400, 1.5, 100.0, -0.0, 1e308,
-                     "", "100", "hearts", "aces", "pl-3", [], {}, [None], [[]], {"seat": 0}, {"": {}}]
-                    ).map(copy.deepcopy),  # a fresh copy: mutations must never touch the shared constants
-    JSON_VALUES)
+    st.sampled_from(
+        [
+            None,
+            True,
+            False,
+            0,
+            -1,
+            -120,
+            10**30,
+            -(10**30),
+            10**400,
+            1.5,
+            100.0,
+            -0.0,
+            1e308,
+            "",
+            "100",
+            "hearts",
+            "aces",
+            "pl-3",
+            [],
+            {},
+            [None],
+            [[]],
+            {"seat": 0},
+            {"": {}},
+        ]
+    ).map(copy.deepcopy),  # a fresh copy: mutations must never touch the shared constants
+    JSON_VALUES,
+)
 
 
 def _paths(node: Json, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     yield path
-    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    items = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else ()
+    )
     for key, child in items:
         yield from _paths(child, path + (key,))
 
 
 def _mutate(draw: st.DrawFn, game: Json) -> Json:
-    """One random damage; the result is usually, not always, invalid (e.g. deleting an optional key)."""
+    """One random damage; usually, not always, invalid (e.g. deleting an optional key)."""
     kind = draw(st.sampled_from(("delete", "junk", "number", "length", "unknown-key", "top")))
     path = draw(st.sampled_from(list(_paths(game))))
     if not path and (kind != "top" or not isinstance(game, dict)):
@@ -218,8 +302,22 @@ def _mutate(draw: st.DrawFn, game: Json) -> Json:
     if kind == "delete":
         del parent[path[-1]]
     elif kind == "number" and isinstance(node, int):  # bools included: True is an int to Python
-        parent[path[-1]] = draw(st.sampled_from(
-            [-node - 1, node + 1, node - 1, node * 1000 + 7, 10**40, -1, True, False, float(node), str(node)]))
+        parent[path[-1]] = draw(
+            st.sampled_from(
+                [
+                    -node - 1,
+                    node + 1,
+                    node - 1,
+                    node * 1000 + 7,
+                    10**40,
+                    -1,
+                    True,
+                    False,
+                    float(node),
+                    str(node),
+                ]
+            )
+        )
     elif kind == "length" and isinstance(node, list):
         if node and _one_in(draw, 2):
             node.pop(draw(st.integers(0, len(node) - 1)))
@@ -229,13 +327,20 @@ def _mutate(draw: st.DrawFn, game: Json) -> Json:
         node[draw(st.sampled_from(("extra", "Points", "seat", "", "declarer ")))] = draw(JUNK)
     elif kind == "top" and isinstance(game, dict):  # whole-file damage: variant, players, hands
         what = draw(st.sampled_from(("variant", "players", "hands", "format", "options")))
-        game[what] = draw(st.one_of(JUNK, {
-            "variant": st.sampled_from(["pl-5", "PL-3", "thousand", "", "ru_2"]),
-            "players": st.lists(st.sampled_from(NAMES), max_size=6),
-            "hands": st.lists(JUNK, min_size=1, max_size=3),
-            "format": st.sampled_from(["scorekeeper-game/2", "scorekeeper-game", ""]),
-            "options": st.dictionaries(st.sampled_from(("target", "lock", "rounding", "bogus")), JUNK),
-        }[what]))
+        game[what] = draw(
+            st.one_of(
+                JUNK,
+                {
+                    "variant": st.sampled_from(["pl-5", "PL-3", "thousand", "", "ru_2"]),
+                    "players": st.lists(st.sampled_from(NAMES), max_size=6),
+                    "hands": st.lists(JUNK, min_size=1, max_size=3),
+                    "format": st.sampled_from(["scorekeeper-game/2", "scorekeeper-game", ""]),
+                    "options": st.dictionaries(
+                        st.sampled_from(("target", "lock", "rounding", "bogus")), JUNK
+                    ),
+                }[what],
+            )
+        )
     else:
         parent[path[-1]] = draw(JUNK)
     return game
@@ -250,7 +355,7 @@ def _mutated_game(draw: st.DrawFn) -> Json:
 
 
 def malformed_games() -> st.SearchStrategy[Json]:
-    """Damaged valid games (mostly) and arbitrary JSON values; the engine must refuse them cleanly."""
+    """Damaged valid games (mostly) and arbitrary JSON; the engine must refuse them cleanly."""
     return st.one_of(_mutated_game(), _mutated_game(), JSON_VALUES)
 
 

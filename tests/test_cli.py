@@ -9,16 +9,28 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "scorekeeper" / "examples"
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_scores_a_file():
     done = run("score", str(EXAMPLES / "pl-3.json"))
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
-    assert set(out) == {"variant", "players", "hands", "totals", "finished", "winners",
-                        "settlement"}
+    assert set(out) == {
+        "variant",
+        "players",
+        "hands",
+        "totals",
+        "finished",
+        "winners",
+        "settlement",
+    }
     first = out["hands"][0]
     assert first["number"] == 1 and first["scores"] == [40, 120, 20]
     assert {"seat": 0, "rule": "rounding", "text": "35 rounded to 40"} in first["notes"]
@@ -32,7 +44,8 @@ def test_scores_a_file():
 def test_reads_standard_input():
     text = (EXAMPLES / "pl-3.json").read_text()
     assert json.loads(run("score", "-", stdin=text).stdout) == json.loads(
-        run("score", str(EXAMPLES / "pl-3.json")).stdout)
+        run("score", str(EXAMPLES / "pl-3.json")).stdout
+    )
 
 
 def test_problems_one_per_line_exit_2():

@@ -28,7 +28,8 @@ def test_game(path):
     for number, (got, want) in enumerate(zip(out["hands"], expected["hands"]), start=1):
         assert (got["scores"], got["totals"]) == (want["scores"], want["totals"]), (
             f"line {number}: {case['why'][number - 1] if number <= len(case['why']) else ''}\n"
-            f"notes: {got['notes']}")
+            f"notes: {got['notes']}"
+        )
         notes = {(n["seat"], n["rule"]) for n in got["notes"]}
         for seat, rule in want.get("notes", []):
             assert (seat, rule) in notes, f"line {number}: no {rule} note for seat {seat}"

@@ -11,8 +11,11 @@ from scorekeeper.rules import InvalidHand
 
 from .strategies import PRESETS, dealt_hand, games, malformed_games
 
-SLOW = settings(max_examples=40, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SLOW = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -52,8 +55,14 @@ def test_changing_hand_k_changes_nothing_before_it(preset, data):
     hands = [i for i, line in enumerate(full.lines) if line.kind == "hand"]
     k = data.draw(st.sampled_from(hands))
     replacement = data.draw(dealt_hand(preset, full.lines[k].dealer))
-    changed = {**raw, "hands": [*raw["hands"][:k], {"dealer": full.lines[k].dealer,
-                                                     **replacement}, *raw["hands"][k + 1:]]}
+    changed = {
+        **raw,
+        "hands": [
+            *raw["hands"][:k],
+            {"dealer": full.lines[k].dealer, **replacement},
+            *raw["hands"][k + 1 :],
+        ],
+    }
     try:
         tally = parse(changed).score()
     except InvalidHand as e:

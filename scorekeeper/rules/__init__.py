@@ -22,8 +22,9 @@ VARIANTS: dict[str, type[Rules]] = {
 def find_variant(key: object) -> type[Rules]:
     """The preset class for `key`; InvalidHand names the presets for an unknown one."""
     if not isinstance(key, str) or key not in VARIANTS:
-        raise InvalidHand.one(None, "variant", f"unknown variant {key!r}; the variants are "
-                              f"{', '.join(VARIANTS)}")
+        raise InvalidHand.one(
+            None, "variant", f"unknown variant {key!r}; the variants are {', '.join(VARIANTS)}"
+        )
     return VARIANTS[key]
 
 
@@ -33,9 +34,40 @@ def rules_for(key: object, options: Mapping[str, Any] | None = None) -> Rules:
 
 
 __all__ = [
-    "ACES", "DECKS", "MARRIAGE_SUITS", "OPTION_NAMES", "RULE_KEYS", "SUITS", "VARIANTS",
-    "Adjustment", "Bidding", "Deck", "Hand", "InvalidHand", "Line", "LineResult", "Marriage",
-    "MoscowRules", "Musik", "Note", "Options", "Payment", "Pl2", "Pl3", "Pl4", "PlayerState",
-    "PolishRules", "Problem", "Ru2", "Ru3", "Ru4", "Rules", "RussianRules", "Tally",
-    "find_variant", "round_to", "rules_for", "text",
+    "ACES",
+    "DECKS",
+    "MARRIAGE_SUITS",
+    "OPTION_NAMES",
+    "RULE_KEYS",
+    "SUITS",
+    "VARIANTS",
+    "Adjustment",
+    "Bidding",
+    "Deck",
+    "Hand",
+    "InvalidHand",
+    "Line",
+    "LineResult",
+    "Marriage",
+    "MoscowRules",
+    "Musik",
+    "Note",
+    "Options",
+    "Payment",
+    "Pl2",
+    "Pl3",
+    "Pl4",
+    "PlayerState",
+    "PolishRules",
+    "Problem",
+    "Ru2",
+    "Ru3",
+    "Ru4",
+    "Rules",
+    "RussianRules",
+    "Tally",
+    "find_variant",
+    "round_to",
+    "rules_for",
+    "text",
 ]

@@ -11,9 +11,9 @@ from .errors import InvalidHand
 from .hand import Adjustment, Hand, Line
 from .notes import Note
 from .options import Options
-from .tally import Bidding, LineResult, Tally
 from .sheet import Sheet
 from .table import Table
+from .tally import Bidding, LineResult, Tally
 
 
 def round_to(points: int, step: int) -> int:
@@ -45,8 +45,11 @@ class Rules:
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = Options.build(self.preset, options)
         if self.options.sitting_out and self.seats < 3:
-            raise InvalidHand.one(None, "options.sitting_out", "option sitting_out: the dealer "
-                                  "can sit out only with three players or more")
+            raise InvalidHand.one(
+                None,
+                "options.sitting_out",
+                "option sitting_out: the dealer can sit out only with three players or more",
+            )
         # computed once: asked for in every check and every hand
         self._participants = [self._seats_in_hand(d) for d in range(self.seats)]
 
@@ -57,7 +60,7 @@ class Rules:
     # --- hooks --------------------------------------------------------------------------
 
     def participants(self, dealer: int) -> tuple[int, ...]:
-        """Seats that take part in a hand dealt by `dealer`: all, or all but a sitting-out dealer."""
+        """Seats in a hand dealt by `dealer`: all, or all but a sitting-out dealer."""
         return self._participants[dealer]
 
     def _seats_in_hand(self, dealer: int) -> tuple[int, ...]:
@@ -92,8 +95,13 @@ class Rules:
                 doubled = False
             elif o.marriages == "in-tricks":
                 base = value = 80 if m.suit == trump else 40
-                notes.append(Note(m.seat, "marriage", {"suit": m.suit, "value": value,
-                                                       "in_tricks": True, "trump": value == 80}))
+                notes.append(
+                    Note(
+                        m.seat,
+                        "marriage",
+                        {"suit": m.suit, "value": value, "in_tricks": True, "trump": value == 80},
+                    )
+                )
                 points[m.seat] += value
                 continue
             else:
@@ -101,7 +109,8 @@ class Rules:
                 # Seed 004: doubled when its suit is trump as it is declared; a switch to its
                 # own suit doubles only with double_on_switch (scoring.md section 1).
                 doubled = o.trump_marriage_double and (
-                    m.suit == trump or (o.double_on_switch and m.switch))
+                    m.suit == trump or (o.double_on_switch and m.switch)
+                )
                 if doubled:
                     value = 2 * base
             if o.marriage_needs_trick and not took[m.seat]:
@@ -109,16 +118,18 @@ class Rules:
             else:
                 points[m.seat] += value
                 if doubled:
-                    notes.append(Note(m.seat, "trump-double",
-                                      {"suit": m.suit, "base": base, "value": value}))
+                    notes.append(
+                        Note(m.seat, "trump-double", {"suit": m.suit, "base": base, "value": value})
+                    )
                 else:
                     notes.append(Note(m.seat, "marriage", {"suit": m.suit, "value": value}))
             if m.switch and m.suit != ACES:
                 trump = m.suit
         return points
 
-    def declarer_score(self, hand: Hand, contract: int, raw: int, took: Sequence[bool],
-                       notes: list[Note]) -> int:
+    def declarer_score(
+        self, hand: Hand, contract: int, raw: int, took: Sequence[bool], notes: list[Note]
+    ) -> int:
         """3.3 step 4: +contract when made, -contract when not; never the points themselves."""
         o, d = self.options, hand.declarer
         assert d is not None
@@ -129,33 +140,59 @@ class Rules:
             notes.append(Note(d, "slam", {"contract": contract, "points": raw}))
             made = True
         if made:
-            notes.append(Note(d, "contract-made", {"contract": contract, "points": raw,
-                                                   "rounded": rounded}))
+            notes.append(
+                Note(d, "contract-made", {"contract": contract, "points": raw, "rounded": rounded})
+            )
             return contract
-        notes.append(Note(d, "contract-failed", {"contract": contract, "points": raw,
-                                                 "rounded": rounded, "short": contract - compared}))
+        notes.append(
+            Note(
+                d,
+                "contract-failed",
+                {
+                    "contract": contract,
+                    "points": raw,
+                    "rounded": rounded,
+                    "short": contract - compared,
+                },
+            )
+        )
         return -contract
 
     def _slam(self, hand: Hand, contract: int, took: Sequence[bool]) -> bool:
         # Seed 002: a 120 with no marriage declared and every trick taken: the four cards out
         # of play count for the declarer.
         d = hand.declarer
-        return (contract == self.options.cards.total
-                and not any(m.seat == d for m in hand.marriages)
-                and not any(took[s] for s in range(self.seats) if s != d))
+        return (
+            contract == self.options.cards.total
+            and not any(m.seat == d for m in hand.marriages)
+            and not any(took[s] for s in range(self.seats) if s != d)
+        )
 
     def musik_bonus(self, hand: Hand, seat: int, notes: list[Note]) -> int:
         """3.3 step 7: the sitting-out dealer's points for aces and a marriage in the musik."""
         bonus, musik = self.options.musik_bonus, hand.musik
         if bonus is None or musik is None:
             return 0
-        marriage = self.options.marriage_values[musik.marriage] if (
-            musik.marriage and bonus.marriage) else 0
+        marriage = (
+            self.options.marriage_values[musik.marriage]
+            if (musik.marriage and bonus.marriage)
+            else 0
+        )
         total = musik.aces * bonus.ace + marriage
         if total:
-            notes.append(Note(seat, "musik-bonus", {
-                "aces": musik.aces, "ace": bonus.ace, "marriage": musik.marriage if marriage else None,
-                "marriage_value": marriage, "bonus": total}))
+            notes.append(
+                Note(
+                    seat,
+                    "musik-bonus",
+                    {
+                        "aces": musik.aces,
+                        "ace": bonus.ace,
+                        "marriage": musik.marriage if marriage else None,
+                        "marriage_value": marriage,
+                        "bonus": total,
+                    },
+                )
+            )
         return total
 
     def give_up_points(self, contract: int) -> int:
@@ -175,8 +212,9 @@ class Rules:
             return Bidding(None, False, None)
         dealer = table.next_dealer
         playing = self.participants(dealer)
-        opener = next(s for s in ((dealer + i) % self.seats for i in range(1, self.seats + 1))
-                      if s in playing)
+        opener = next(
+            s for s in ((dealer + i) % self.seats for i in range(1, self.seats + 1)) if s in playing
+        )
         skip: tuple[int, ...] = ()
         no_pass: tuple[int, ...] = ()
         if self.skip_bidding_at is not None:
@@ -190,8 +228,9 @@ class Rules:
         """An empty score sheet to add lines to one by one."""
         return Sheet(self, first_dealer, names)
 
-    def replay(self, lines: Iterable[Line], first_dealer: int = 0,
-               names: Sequence[str] | None = None) -> Tally:
+    def replay(
+        self, lines: Iterable[Line], first_dealer: int = 0, names: Sequence[str] | None = None
+    ) -> Tally:
         """Scores every line in order; raises InvalidHand with every problem found."""
         return Sheet(self, first_dealer, names).replay(lines)
 
@@ -202,8 +241,11 @@ class Rules:
     def _adjust(self, line: Adjustment, table: Table, number: int) -> LineResult:
         # 3.5: added as it is, through no rule; the deal does not move; the game never ends here.
         totals = table.totals = [t + v for t, v in zip(table.totals, line.values)]
-        notes = tuple(Note(s, "adjustment", {"value": v, "reason": line.reason})
-                      for s, v in enumerate(line.values) if v)
+        notes = tuple(
+            Note(s, "adjustment", {"value": v, "reason": line.reason})
+            for s, v in enumerate(line.values)
+            if v
+        )
         return LineResult(number, "adjustment", None, None, line.values, tuple(totals), notes)
 
     def _play(self, hand: Hand, table: Table, number: int) -> LineResult:
@@ -221,15 +263,30 @@ class Rules:
             assert declarer is not None and o.give_up is not None
             # 3.4: the declarer -contract (or 0); every other seat in the hand the opponents' due.
             scores[declarer] = -contract if o.give_up.declarer == "minus" else 0
-            notes.append(Note(declarer, "give-up", {"role": "declarer", "contract": contract,
-                                                    "score": scores[declarer]}))
+            notes.append(
+                Note(
+                    declarer,
+                    "give-up",
+                    {"role": "declarer", "contract": contract, "score": scores[declarer]},
+                )
+            )
             value = self.give_up_points(contract)
             for s in playing:
                 if s != declarer:
                     scores[s] = value
-                    notes.append(Note(s, "give-up", {
-                        "role": "opponent", "declarer": declarer, "contract": contract,
-                        "score": value, "half": o.give_up.opponents == "half"}))
+                    notes.append(
+                        Note(
+                            s,
+                            "give-up",
+                            {
+                                "role": "opponent",
+                                "declarer": declarer,
+                                "contract": contract,
+                                "score": value,
+                                "half": o.give_up.opponents == "half",
+                            },
+                        )
+                    )
             table.give_ups[declarer] += 1
         else:
             assert hand.points is not None
@@ -245,12 +302,18 @@ class Rules:
                 # 3.3 steps 5 and 6: a defender (or every seat with no auction) banks its
                 # points, rounded.
                 if points:
-                    notes.append(Note(s, "points", {"cards": cards, "marriages": marriages[s],
-                                                    "raw": points}))
+                    notes.append(
+                        Note(
+                            s, "points", {"cards": cards, "marriages": marriages[s], "raw": points}
+                        )
+                    )
                 scores[s] = rounded = self.round(points) if points else 0
                 if rounded != points:
-                    notes.append(Note(s, "rounding", {"raw": points, "rounded": scores[s],
-                                                      "step": o.rounding}))
+                    notes.append(
+                        Note(
+                            s, "rounding", {"raw": points, "rounded": scores[s], "step": o.rounding}
+                        )
+                    )
             if len(playing) < n:
                 for s in range(n):
                     if s not in playing:
@@ -259,8 +322,9 @@ class Rules:
             # 3.3 step 8: at or above the lock, only a declarer's result counts.
             for s in range(n):
                 if s != declarer and before[s] >= o.lock and scores[s]:
-                    notes.append(Note(s, "lock", {"total": before[s], "lock": o.lock,
-                                                  "lost": scores[s]}))
+                    notes.append(
+                        Note(s, "lock", {"total": before[s], "lock": o.lock, "lost": scores[s]})
+                    )
                     scores[s] = 0
         on_barrel_before = tuple(table.on_barrel)
         if o.barrel is not None:
@@ -273,8 +337,9 @@ class Rules:
         table.next_dealer = (dealer + 1) % n
         if max(totals) >= o.target:
             self._end(table, declarer, number, notes)
-        return LineResult(number, "hand", dealer, declarer, tuple(scores), tuple(totals),
-                          tuple(notes))
+        return LineResult(
+            number, "hand", dealer, declarer, tuple(scores), tuple(totals), tuple(notes)
+        )
 
     def _end(self, table: Table, declarer: int | None, number: int, notes: list[Note]) -> None:
         # Section 4: the declarer wins if it reached the target, else the highest total(s).

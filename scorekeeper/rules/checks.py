@@ -1,4 +1,4 @@
-"""Validation of one line against the game so far (scoring.md section 3.2): problems, not crashes."""
+"""Validation of one line against the game so far (scoring.md 3.2): problems, not crashes."""
 
 from __future__ import annotations
 
@@ -34,12 +34,17 @@ class Checker:
         """The problems of `line` as line `number` of the sheet (empty: it can be scored)."""
         self.number, self.problems = number, []
         if self.table.ended_at is not None:
-            self.bad("hand", f"the game ended with line {self.table.ended_at}; "
-                     "nothing can be added after it")
+            self.bad(
+                "hand",
+                f"the game ended with line {self.table.ended_at}; nothing can be added after it",
+            )
         elif isinstance(line, Adjustment):
             if len(line.values) != self.table.seats:
-                self.bad("adjustment", f"an adjustment needs one number per player "
-                         f"({self.table.seats}), got {len(line.values)}")
+                self.bad(
+                    "adjustment",
+                    f"an adjustment needs one number per player "
+                    f"({self.table.seats}), got {len(line.values)}",
+                )
         else:
             self.hand(line)
         return self.problems
@@ -77,8 +82,9 @@ class Checker:
         elif not 0 <= d < self.table.seats:
             self.bad("declarer", f"the declarer must be a seat from 0 to {self.table.seats - 1}")
         elif d not in playing:
-            self.bad("declarer", f"{self.who(d)} deals and sits this hand out, "
-                     "so cannot be the declarer")
+            self.bad(
+                "declarer", f"{self.who(d)} deals and sits this hand out, so cannot be the declarer"
+            )
         for field in ("bid", "contract"):
             value = getattr(hand, field)
             if value is None:
@@ -91,11 +97,16 @@ class Checker:
                 self.bad(field, f"the {field} can be at most {o.max_contract}, got {value}")
         if hand.bid is not None and hand.contract is not None:
             if not o.contract_raise and hand.contract != hand.bid:
-                self.bad("contract", f"in {self.rules.key} the contract is the bid "
-                         f"({hand.bid}), got {hand.contract}")
+                self.bad(
+                    "contract",
+                    f"in {self.rules.key} the contract is the bid "
+                    f"({hand.bid}), got {hand.contract}",
+                )
             elif hand.contract < hand.bid:
-                self.bad("contract", f"the contract ({hand.contract}) cannot be below the "
-                         f"winning bid ({hand.bid})")
+                self.bad(
+                    "contract",
+                    f"the contract ({hand.contract}) cannot be below the winning bid ({hand.bid})",
+                )
 
     def given_up(self, hand: Hand) -> None:
         give_up, d = self.o.give_up, hand.declarer
@@ -103,8 +114,11 @@ class Checker:
             self.bad("give_up", f"{self.rules.key} does not allow giving up")
         elif give_up.limit is not None and d is not None and 0 <= d < self.table.seats:
             if self.table.give_ups[d] >= give_up.limit:
-                self.bad("give_up", f"{self.who(d)} has given up {self.table.give_ups[d]} "
-                         f"times already, the limit is {give_up.limit}")
+                self.bad(
+                    "give_up",
+                    f"{self.who(d)} has given up {self.table.give_ups[d]} "
+                    f"times already, the limit is {give_up.limit}",
+                )
         if hand.points is not None and any(p for p in hand.points):
             self.bad("points", "a hand given up is not played: it has no card points")
         if hand.marriages:
@@ -112,12 +126,14 @@ class Checker:
         if hand.tricks is not None and any(t for t in hand.tricks):
             self.bad("tricks", "a hand given up is not played: it has no tricks")
 
-    def per_seat(self, field: str, values: tuple[int | None, ...], playing: tuple[int, ...],
-                 what: str) -> bool:
+    def per_seat(
+        self, field: str, values: tuple[int | None, ...], playing: tuple[int, ...], what: str
+    ) -> bool:
         """Checks one value per seat, a number for each seat in the hand; False if unusable."""
         if len(values) != self.table.seats:
-            self.bad(field, f"give {what} for each of the {self.table.seats} players, "
-                     f"got {len(values)}")
+            self.bad(
+                field, f"give {what} for each of the {self.table.seats} players, got {len(values)}"
+            )
             return False
         ok = True
         for seat, value in enumerate(values):
@@ -142,15 +158,22 @@ class Checker:
             p = hand.points[seat] or 0
             total += p
             if p not in self.reachable:
-                self.bad("points", f"{self.who(seat)}'s {p} card points cannot be made with "
-                         f"this deck (0 to {deck.total}, never {self._unreachable()})", seat)
+                self.bad(
+                    "points",
+                    f"{self.who(seat)}'s {p} card points cannot be made with "
+                    f"this deck (0 to {deck.total}, never {self._unreachable()})",
+                    seat,
+                )
                 return
         if self.o.all_cards_in_play:
             if total != deck.total:
                 self.bad("points", f"card points must add up to {deck.total}, got {total}")
         elif not deck.total - 4 * deck.ace <= total <= deck.total:
-            self.bad("points", f"card points must add up to between {deck.total - 4 * deck.ace} "
-                     f"and {deck.total} (cards out of play), got {total}")
+            self.bad(
+                "points",
+                f"card points must add up to between {deck.total - 4 * deck.ace} "
+                f"and {deck.total} (cards out of play), got {total}",
+            )
 
     def _unreachable(self) -> str:
         deck = self.o.cards
@@ -168,16 +191,21 @@ class Checker:
         if hand.points is not None and len(hand.points) == len(hand.tricks):
             for seat in playing:
                 if not hand.tricks[seat] and hand.points[seat]:
-                    self.bad("tricks", f"{self.who(seat)} took no trick but has "
-                             f"{hand.points[seat]} card points", seat)
+                    self.bad(
+                        "tricks",
+                        f"{self.who(seat)} took no trick but has {hand.points[seat]} card points",
+                        seat,
+                    )
 
     def marriages(self, hand: Hand, playing: tuple[int, ...]) -> None:
         seen: set[str] = set()
         deck, in_tricks = self.o.cards, self.o.marriages == "in-tricks"
         for m in hand.marriages:
             if m.suit not in SUITS and m.suit != ACES:
-                self.bad("marriages", f"a marriage is in spades, clubs, diamonds or hearts, "
-                         f"got {m.suit!r}")
+                self.bad(
+                    "marriages",
+                    f"a marriage is in spades, clubs, diamonds or hearts, got {m.suit!r}",
+                )
                 continue
             if m.suit == ACES and self.o.ace_marriage is None:
                 self.bad("marriages", "the ace marriage (four aces) is not a rule of this game")
@@ -186,18 +214,26 @@ class Checker:
                 self.bad("marriages", f"the {m.suit} marriage can only be there once in a hand")
             seen.add(m.suit)
             if not 0 <= m.seat < self.table.seats:
-                self.bad("marriages", f"a marriage's seat must be from 0 to "
-                         f"{self.table.seats - 1}, got {m.seat}")
+                self.bad(
+                    "marriages",
+                    f"a marriage's seat must be from 0 to {self.table.seats - 1}, got {m.seat}",
+                )
             elif m.seat not in playing:
-                self.bad("marriages", f"{self.who(m.seat)} sits this hand out and cannot have "
-                         "a marriage", m.seat)
+                self.bad(
+                    "marriages",
+                    f"{self.who(m.seat)} sits this hand out and cannot have a marriage",
+                    m.seat,
+                )
             elif in_tricks and hand.points is not None and len(hand.points) > m.seat:
                 need = deck.four_aces if m.suit == ACES else deck.king_queen
                 got = hand.points[m.seat] or 0
                 if got < need:
-                    self.bad("marriages", f"{self.who(m.seat)} has the {m.suit} marriage in "
-                             f"tricks but only {got} card points (its cards alone are {need})",
-                             m.seat)
+                    self.bad(
+                        "marriages",
+                        f"{self.who(m.seat)} has the {m.suit} marriage in "
+                        f"tricks but only {got} card points (its cards alone are {need})",
+                        m.seat,
+                    )
 
     def trump(self, hand: Hand) -> None:
         if hand.trump is not None and hand.trump not in SUITS:
@@ -209,7 +245,9 @@ class Checker:
         if hand.musik is None:
             return
         if self.o.musik_bonus is None or self.o.sitting_out is None:
-            self.bad("musik", f"only a sitting-out dealer scores the musik, not in {self.rules.key}")
+            self.bad(
+                "musik", f"only a sitting-out dealer scores the musik, not in {self.rules.key}"
+            )
             return
         aces, marriage = hand.musik
         if not 0 <= aces <= 3:

@@ -46,5 +46,7 @@ class InvalidHand(ValueError):
         return self.problems[0].message
 
     @classmethod
-    def one(cls, hand: int | None, field: str, message: str, seat: int | None = None) -> InvalidHand:
+    def one(
+        cls, hand: int | None, field: str, message: str, seat: int | None = None
+    ) -> InvalidHand:
         return cls([Problem(hand, field, message, seat)])

@@ -12,8 +12,16 @@ if TYPE_CHECKING:
     from .base import Rules
 
 
-def barrel(rules: Rules, table: Table, declarer: int | None, contract: int, made: bool,
-           given_up: bool, scores: list[int], notes: list[Note]) -> None:
+def barrel(
+    rules: Rules,
+    table: Table,
+    declarer: int | None,
+    contract: int,
+    made: bool,
+    given_up: bool,
+    scores: list[int],
+    notes: list[Note],
+) -> None:
     """The barrel, in the order of section 5: seats already on it, then climbs, then knock-offs."""
     b = rules.options.barrel
     assert b is not None
@@ -40,8 +48,13 @@ def barrel(rules: Rules, table: Table, declarer: int | None, contract: int, made
                 leave(s)  # a made contract that reaches the target wins
                 continue
             new[s] = before[s]
-            notes.append(Note(s, "barrel", {"event": "stay", "at": b.at, "contract": contract,
-                                            "target": target}))
+            notes.append(
+                Note(
+                    s,
+                    "barrel",
+                    {"event": "stay", "at": b.at, "contract": contract, "target": target},
+                )
+            )
         else:
             # On the barrel, points as a defender, sitting-out dealer or opponent are lost.
             notes.append(Note(s, "barrel", {"event": "idle", "at": b.at, "lost": scores[s]}))
@@ -51,11 +64,27 @@ def barrel(rules: Rules, table: Table, declarer: int | None, contract: int, made
             new[s] = b.at - b.penalty
             leave(s)
             fell[s] = True
-            notes.append(Note(s, "barrel", {"event": "fall", "at": b.at, "tries": b.tries,
-                                            "penalty": b.penalty, "total": new[s]}))
+            notes.append(
+                Note(
+                    s,
+                    "barrel",
+                    {
+                        "event": "fall",
+                        "at": b.at,
+                        "tries": b.tries,
+                        "penalty": b.penalty,
+                        "total": new[s],
+                    },
+                )
+            )
         else:
-            notes.append(Note(s, "barrel", {"event": "try", "try": table.barrel_hands[s],
-                                            "tries": b.tries, "at": b.at}))
+            notes.append(
+                Note(
+                    s,
+                    "barrel",
+                    {"event": "try", "try": table.barrel_hands[s], "tries": b.tries, "at": b.at},
+                )
+            )
     climbed = []
     for s in range(n):
         if not was_on[s] and b.at <= new[s] < target:
@@ -69,16 +98,33 @@ def barrel(rules: Rules, table: Table, declarer: int | None, contract: int, made
             if was_on[s] and table.on_barrel[s] and not fell[s]:
                 new[s] = b.at - b.penalty
                 leave(s)
-                notes.append(Note(s, "barrel", {"event": "knock-off", "by": climbed[0],
-                                                "at": b.at, "penalty": b.penalty,
-                                                "total": new[s]}))
+                notes.append(
+                    Note(
+                        s,
+                        "barrel",
+                        {
+                            "event": "knock-off",
+                            "by": climbed[0],
+                            "at": b.at,
+                            "penalty": b.penalty,
+                            "total": new[s],
+                        },
+                    )
+                )
     for s in range(n):
         scores[s] = new[s] - before[s]
 
 
-def bolts(rules: Rules, table: Table, declarer: int | None, playing: Sequence[int],
-          raw: Sequence[int | None], on_barrel: Sequence[bool], scores: list[int],
-          notes: list[Note]) -> None:
+def bolts(
+    rules: Rules,
+    table: Table,
+    declarer: int | None,
+    playing: Sequence[int],
+    raw: Sequence[int | None],
+    on_barrel: Sequence[bool],
+    scores: list[int],
+    notes: list[Note],
+) -> None:
     """A seat in a played hand, not the declarer nor on the barrel, with no points gets a bolt."""
     b = rules.options.bolts
     assert b is not None

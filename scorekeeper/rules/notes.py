@@ -44,8 +44,10 @@ def _contract_made(p: Params) -> str:
 
 def _contract_failed(p: Params) -> str:
     took = p["points"] if p.get("rounded") is None else f"{p['points']}, rounded to {p['rounded']}"
-    return (f"failed the contract of {p['contract']} (took {took}, {p['short']} short): "
-            f"-{p['contract']}")
+    return (
+        f"failed the contract of {p['contract']} (took {took}, {p['short']} short): "
+        f"-{p['contract']}"
+    )
 
 
 def _musik(p: Params) -> str:
@@ -72,7 +74,10 @@ def _barrel(p: Params, seat: Callable[[int], str]) -> str:
         lost = f" ({p['lost']} lost)" if p.get("lost") else ""
         return f"on the barrel: scores nothing{lost}"
     if event == "stay":
-        return f"on the barrel: a made {p['contract']} does not reach {p['target']}, stays at {p['at']}"
+        return (
+            f"on the barrel: a made {p['contract']} does not reach {p['target']}, "
+            f"stays at {p['at']}"
+        )
     if event == "try":
         return f"on the barrel: try {p['try']} of {p['tries']}"
     if event == "fall":
@@ -100,28 +105,36 @@ def _game_won(p: Params) -> str:
 _PLAIN: dict[str, Callable[[Params], str]] = {
     "points": _points,
     "marriage": _marriage,
-    "trump-double": lambda p: (f"{p['suit']} marriage declared with {p['suit']} trump: "
-                               f"{p['base']} doubled to {p['value']}"),
-    "marriage-no-trick": lambda p: (f"{p['suit']} marriage {p['value']} does not count: "
-                                    "took no trick"),
+    "trump-double": lambda p: (
+        f"{p['suit']} marriage declared with {p['suit']} trump: {p['base']} doubled to {p['value']}"
+    ),
+    "marriage-no-trick": lambda p: (
+        f"{p['suit']} marriage {p['value']} does not count: took no trick"
+    ),
     "rounding": lambda p: f"{p['raw']} rounded to {p['rounded']}",
     "contract-made": _contract_made,
     "contract-failed": _contract_failed,
-    "slam": lambda p: (f"all tricks for {p['contract']} with no marriage: the cards out of play "
-                       f"count, the contract is made with {p['points']} in hand"),
+    "slam": lambda p: (
+        f"all tricks for {p['contract']} with no marriage: the cards out of play "
+        f"count, the contract is made with {p['points']} in hand"
+    ),
     "musik-bonus": _musik,
-    "lock": lambda p: (f"{p['total']} is at or above the lock at {p['lock']}: points count only "
-                       f"as declarer, {p['lost']} lost"),
+    "lock": lambda p: (
+        f"{p['total']} is at or above the lock at {p['lock']}: points count only "
+        f"as declarer, {p['lost']} lost"
+    ),
     "bolt": _bolt,
     "dump": lambda p: f"a total of exactly {p['total']} is dumped: back to 0",
-    "adjustment": lambda p: f"adjustment {_signed(p['value'])}" + (
-        f": {p['reason']}" if p["reason"] else ""),
+    "adjustment": lambda p: (
+        f"adjustment {_signed(p['value'])}" + (f": {p['reason']}" if p["reason"] else "")
+    ),
     "game-won": _game_won,
 }
 
 
 def text(note: Note, names: Sequence[str] | None = None) -> str:
     """The note in English; `names` (seat order) replaces "seat N" where a note names a seat."""
+
     def seat(n: int) -> str:
         return names[n] if names and 0 <= n < len(names) else f"seat {n}"
 

@@ -10,8 +10,8 @@ from .checks import Checker
 from .errors import InvalidHand, Problem
 from .gcpause import paused_gc
 from .hand import Adjustment, Hand, Line
-from .tally import LineResult, Payment, PlayerState, Tally
 from .table import Table
+from .tally import LineResult, Payment, PlayerState, Tally
 
 if TYPE_CHECKING:
     from .base import Rules
@@ -20,11 +20,15 @@ if TYPE_CHECKING:
 class Sheet:
     """Folds lines through the rules; a refused line leaves the sheet as it was."""
 
-    def __init__(self, rules: Rules, first_dealer: int = 0,
-                 names: Sequence[str] | None = None) -> None:
+    def __init__(
+        self, rules: Rules, first_dealer: int = 0, names: Sequence[str] | None = None
+    ) -> None:
         if not 0 <= first_dealer < rules.seats:
-            raise InvalidHand.one(None, "first_dealer", f"the first dealer must be a seat from 0 "
-                                  f"to {rules.seats - 1}, got {first_dealer}")
+            raise InvalidHand.one(
+                None,
+                "first_dealer",
+                f"the first dealer must be a seat from 0 to {rules.seats - 1}, got {first_dealer}",
+            )
         self.rules, self.names = rules, names
         self.table = Table(rules.seats, first_dealer)
         self.lines: list[LineResult] = []
@@ -70,8 +74,13 @@ class Sheet:
                 continue
             self._number += 1
             if table.ended_at is not None:
-                problems.append(Problem(self._number, "hand", f"the game ended with line "
-                                        f"{table.ended_at}; nothing can be added after it"))
+                problems.append(
+                    Problem(
+                        self._number,
+                        "hand",
+                        f"the game ended with line {table.ended_at}; nothing can be added after it",
+                    )
+                )
                 break  # one message for the whole tail, not one per line
             problems.extend(found)
             if isinstance(line, Hand):
@@ -88,22 +97,35 @@ class Sheet:
         limit = o.give_up.limit if o.give_up else None
         players = tuple(
             PlayerState(
-                seat=s, total=table.totals[s], on_barrel=table.on_barrel[s],
+                seat=s,
+                total=table.totals[s],
+                on_barrel=table.on_barrel[s],
                 tries_left=barrel_tries - table.barrel_hands[s] if table.on_barrel[s] else None,
-                bolts=table.bolts[s], give_ups=table.give_ups[s],
+                bolts=table.bolts[s],
+                give_ups=table.give_ups[s],
                 give_ups_left=None if limit is None else max(0, limit - table.give_ups[s]),
-                locked=o.lock is not None and table.totals[s] >= o.lock)
-            for s in range(table.seats))
+                locked=o.lock is not None and table.totals[s] >= o.lock,
+            )
+            for s in range(table.seats)
+        )
         finished = table.ended_at is not None
         settlement: tuple[Payment, ...] = ()
         if finished and len(table.winners) == 1 and o.stake is not None:
             w = table.winners[0]
             settlement = tuple(
                 Payment(s, w, Decimal(table.totals[w] - table.totals[s]) * o.stake)
-                for s in range(table.seats) if s != w and table.totals[w] > table.totals[s])
+                for s in range(table.seats)
+                if s != w and table.totals[w] > table.totals[s]
+            )
         nxt = table.next_dealer
         return Tally(
-            lines=tuple(self.lines), totals=tuple(table.totals), players=players,
-            next_dealer=nxt, sitting_out=nxt if o.sitting_out == "dealer" else None,
-            bidding=rules.bidding(table), finished=finished, winners=table.winners,
-            settlement=settlement)
+            lines=tuple(self.lines),
+            totals=tuple(table.totals),
+            players=players,
+            next_dealer=nxt,
+            sitting_out=nxt if o.sitting_out == "dealer" else None,
+            bidding=rules.bidding(table),
+            finished=finished,
+            winners=table.winners,
+            settlement=settlement,
+        )

@@ -6,8 +6,17 @@ from __future__ import annotations
 class Table:
     """Mutable state folded over the lines; only the rules' replay touches it."""
 
-    __slots__ = ("seats", "totals", "on_barrel", "barrel_hands", "bolts", "give_ups",
-                 "next_dealer", "ended_at", "winners")
+    __slots__ = (
+        "seats",
+        "totals",
+        "on_barrel",
+        "barrel_hands",
+        "bolts",
+        "give_ups",
+        "next_dealer",
+        "ended_at",
+        "winners",
+    )
 
     def __init__(self, seats: int, first_dealer: int) -> None:
         self.seats = seats

@@ -7,16 +7,33 @@ from typing import Any, ClassVar
 from .base import Rules
 
 _POLISH: dict[str, Any] = {
-    "cards": "standard", "bidding": "auction", "min_bid": 100, "bid_step": 10,
-    "max_contract": 400, "contract_raise": True, "marriages": "declared",
-    "marriage_needs_trick": True, "trump_marriage_double": False, "rounding": 10,
-    "lock": None, "sitting_out": None, "musik_bonus": None, "give_up": None,
-    "slam_counts_all": False, "all_cards_in_play": True, "barrel": None, "bolts": None,
+    "cards": "standard",
+    "bidding": "auction",
+    "min_bid": 100,
+    "bid_step": 10,
+    "max_contract": 400,
+    "contract_raise": True,
+    "marriages": "declared",
+    "marriage_needs_trick": True,
+    "trump_marriage_double": False,
+    "rounding": 10,
+    "lock": None,
+    "sitting_out": None,
+    "musik_bonus": None,
+    "give_up": None,
+    "slam_counts_all": False,
+    "all_cards_in_play": True,
+    "barrel": None,
+    "bolts": None,
     "dump": None,
 }
 _RUSSIAN_TWO: dict[str, Any] = {
-    **_POLISH, "min_bid": 60, "max_contract": 120, "contract_raise": False,
-    "marriages": "in-tricks", "give_up": {"declarer": "minus", "opponents": 60},
+    **_POLISH,
+    "min_bid": 60,
+    "max_contract": 120,
+    "contract_raise": False,
+    "marriages": "in-tricks",
+    "give_up": {"declarer": "minus", "opponents": 60},
 }
 
 
@@ -39,8 +56,12 @@ class Pl4(PolishRules):
     seats = 4
     tricks = 8
     summary = "as pl-3 for four: the dealer sits out and scores the musik (ace 50, marriage)"
-    preset = {**_POLISH, "lock": 900, "sitting_out": "dealer",
-              "musik_bonus": {"ace": 50, "marriage": True}}
+    preset = {
+        **_POLISH,
+        "lock": 900,
+        "sitting_out": "dealer",
+        "musik_bonus": {"ace": 50, "marriage": True},
+    }
 
 
 class Pl2(PolishRules):
@@ -84,10 +105,13 @@ class Ru3(RussianRules):
     # The common three-player game: the player after the dealer is forced to 100.
     forced_opening = True
     preset = {
-        **_POLISH, "bid_step": 5, "rounding": 5,
+        **_POLISH,
+        "bid_step": 5,
+        "rounding": 5,
         "give_up": {"declarer": "minus", "opponents": 60},
         "barrel": {"at": 880, "tries": 3, "penalty": 120, "knock_off": True},
-        "bolts": {"count": 3, "penalty": 120}, "dump": {"at": 555, "negative": False},
+        "bolts": {"count": 3, "penalty": 120},
+        "dump": {"at": 555, "negative": False},
     }
 
 
@@ -99,5 +123,11 @@ class MoscowRules(Rules):
     tricks = 12
     summary = "no bidding, deck of 132, trump marriages double, loser pays the difference"
     forced_opening = False
-    preset = {**_POLISH, "cards": "moscow", "bidding": "none", "marriage_needs_trick": False,
-              "trump_marriage_double": True, "rounding": "none"}
+    preset = {
+        **_POLISH,
+        "cards": "moscow",
+        "bidding": "none",
+        "marriage_needs_trick": False,
+        "trump_marriage_double": True,
+        "rounding": "none",
+    }

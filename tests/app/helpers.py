@@ -9,8 +9,12 @@ from scorekeeper.db import db
 from scorekeeper.models import Entry, Line
 
 
-def new_game(client: Any, variant: str = "pl-3", players: tuple[str, ...] = ("Ala", "Bartek",
-             "Celina"), **extra: str) -> str:
+def new_game(
+    client: Any,
+    variant: str = "pl-3",
+    players: tuple[str, ...] = ("Ala", "Bartek", "Celina"),
+    **extra: str,
+) -> str:
     data = {"variant": variant, "first_dealer": "0", **extra}
     for i, name in enumerate(players):
         data[f"players-{i}"] = name
@@ -29,8 +33,14 @@ def version_token(client: Any, url: str) -> dict[str, str]:
     return out
 
 
-def hand(client: Any, game: str, points: list[int | None], declarer: int | None = None,
-         bid: int | None = None, **extra: Any) -> Any:
+def hand(
+    client: Any,
+    game: str,
+    points: list[int | None],
+    declarer: int | None = None,
+    bid: int | None = None,
+    **extra: Any,
+) -> Any:
     data: dict[str, Any] = version_token(client, f"{game}/hands/new")
     page = client.get(f"{game}/hands/new").get_data(as_text=True)
     dealer = re.search(r'<option selected value="(\d+)">', page)

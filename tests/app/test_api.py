@@ -15,8 +15,9 @@ def test_round_trip(app, client):
     assert r.status_code == 201 and r.headers["Location"].endswith(f"/api/games/{r.json['id']}")
     game = client.get(r.headers["Location"]).json
     assert game["id"] == r.json["id"] and game["variant"] == "pl-3"
-    added = client.post(f"/api/games/{game['id']}/hands",
-                        json={"declarer": 0, "bid": 100, "points": [100, 10, 10]})
+    added = client.post(
+        f"/api/games/{game['id']}/hands", json={"declarer": 0, "bid": 100, "points": [100, 10, 10]}
+    )
     assert added.status_code == 201
     assert added.json["totals"] == [t + s for t, s in zip(game["totals"], [100, 10, 10])]
     exported = client.get(f"/api/games/{game['id']}/file").json
@@ -26,12 +27,15 @@ def test_round_trip(app, client):
 
 
 def test_invalid_file_is_400_and_stores_nothing(app, client):
-    bad = {**EXAMPLE, "hands": [*EXAMPLE["hands"], {"declarer": 0, "bid": 100,
-                                                    "points": [100, 10, 8]}]}
+    bad = {
+        **EXAMPLE,
+        "hands": [*EXAMPLE["hands"], {"declarer": 0, "bid": 100, "points": [100, 10, 8]}],
+    }
     r = client.post("/api/games", json=bad)
     assert r.status_code == 400
-    assert r.json["errors"] == [f"hand {len(bad['hands'])}: card points must add up to 120, "
-                                "got 118"]
+    assert r.json["errors"] == [
+        f"hand {len(bad['hands'])}: card points must add up to 120, got 118"
+    ]
     assert client.post("/api/games", data="nope").status_code == 400
     with app.app_context():
         assert stored_lines() == 0
@@ -39,7 +43,8 @@ def test_invalid_file_is_400_and_stores_nothing(app, client):
 
 def test_bad_hand_is_400(client):
     gid = client.post("/api/games", json=EXAMPLE).json["id"]
-    r = client.post(f"/api/games/{gid}/hands", json={"declarer": 0, "bid": 105,
-                                                     "points": [100, 10, 10]})
+    r = client.post(
+        f"/api/games/{gid}/hands", json={"declarer": 0, "bid": 105, "points": [100, 10, 10]}
+    )
     assert r.status_code == 400 and r.json["errors"][0].startswith("hand 7: the bid must")
     assert client.get("/api/games/999").status_code == 404

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 from scorekeeper.db import db
-from scorekeeper.models import Game, Line, Player
+from scorekeeper.models import Game, Player
 
-from .helpers import hand, new_game, stored_entries, stored_lines, totals, version_token
+from .helpers import hand, new_game, stored_lines, totals, version_token
 
 
 def test_home_and_new_game(client):
@@ -22,8 +20,9 @@ def test_home_and_new_game(client):
 
 def test_log_hands_and_see_totals_and_notes(client):
     game = new_game(client)
-    r = hand(client, game, [35, 70, 15], declarer=1, bid=110, contract="120",
-             marriages=["1:hearts"])
+    r = hand(
+        client, game, [35, 70, 15], declarer=1, bid=110, contract="120", marriages=["1:hearts"]
+    )
     assert r.status_code == 302 and r.headers["Location"].endswith("#h1")
     assert totals(client, game) == [40, 120, 20]
     explain = client.get(f"{game}/hands/1").get_data(as_text=True)
@@ -50,8 +49,16 @@ def test_edit_first_hand_recomputes_every_later_total(app, client):
     hand(client, game, [20, 0, 100], declarer=2, bid=100)
     assert totals(client, game) == [30, 100, 110]
     data = version_token(client, f"{game}/hands/1/edit")
-    data.update({"dealer": "0", "declarer": "0", "bid": "100", "points-0": "100",
-                 "points-1": "10", "points-2": "10"})
+    data.update(
+        {
+            "dealer": "0",
+            "declarer": "0",
+            "bid": "100",
+            "points-0": "100",
+            "points-1": "10",
+            "points-2": "10",
+        }
+    )
     r = client.post(f"{game}/hands/1/edit", data=data)
     assert r.status_code == 302
     assert totals(client, game) == [120, 10, 110]
@@ -81,8 +88,16 @@ def test_undo_last_hand_in_one_tap(client):
 def test_double_tap_or_reload_does_not_add_twice(app, client):
     game = new_game(client)
     data = version_token(client, f"{game}/hands/new")
-    data.update({"dealer": "0", "declarer": "1", "bid": "100", "points-0": "35",
-                 "points-1": "70", "points-2": "15"})
+    data.update(
+        {
+            "dealer": "0",
+            "declarer": "1",
+            "bid": "100",
+            "points-0": "35",
+            "points-1": "70",
+            "points-2": "15",
+        }
+    )
     first = client.post(f"{game}/hands/new", data=data)
     again = client.post(f"{game}/hands/new", data=data)
     assert first.status_code == again.status_code == 302
@@ -95,8 +110,14 @@ def test_two_phones_conflict_instead_of_overwriting(app, client):
     hand(client, game, [35, 70, 15], declarer=1, bid=100)
     phone_a = version_token(client, f"{game}/hands/1/edit")
     phone_b = version_token(client, f"{game}/hands/1/edit")
-    edit = {"dealer": "0", "declarer": "0", "bid": "100", "points-0": "100", "points-1": "5",
-            "points-2": "15"}
+    edit = {
+        "dealer": "0",
+        "declarer": "0",
+        "bid": "100",
+        "points-0": "100",
+        "points-1": "5",
+        "points-2": "15",
+    }
     assert client.post(f"{game}/hands/1/edit", data={**phone_a, **edit}).status_code == 302
     edit_b = {**edit, "declarer": "2", "points-0": "15", "points-2": "100"}
     r = client.post(f"{game}/hands/1/edit", data={**phone_b, **edit_b}, follow_redirects=True)
@@ -120,8 +141,15 @@ def test_pl4_musik_and_sitting_out(client):
     game = new_game(client, "pl-4", ("Ala", "Bartek", "Celina", "Darek"))
     page = client.get(f"{game}/hands/new").get_data(as_text=True)
     assert "deals and sits out" in page and "musik" in page
-    r = hand(client, game, [None, 60, 40, 20], declarer=1, bid=100, musik_aces="1",  # noqa
-             musik_marriage="hearts")
+    r = hand(
+        client,
+        game,
+        [None, 60, 40, 20],
+        declarer=1,
+        bid=100,
+        musik_aces="1",  # noqa
+        musik_marriage="hearts",
+    )
     assert r.status_code == 302, r.get_data(as_text=True)
     assert totals(client, game) == [150, -100, 40, 20]
 
@@ -130,17 +158,24 @@ def test_ru2_trump_and_850_hint(client):
     game = new_game(client, "ru-2", ("Oleg", "Nata"))
     r = hand(client, game, [80, 40], declarer=0, bid=60)
     assert "say which suit is trump" in r.get_data(as_text=True)
-    r = hand(client, game, [80, 40], declarer=0, bid=60, trump="clubs",
-             marriages=["0:clubs"])
+    r = hand(client, game, [80, 40], declarer=0, bid=60, trump="clubs", marriages=["0:clubs"])
     assert r.status_code == 302
     assert totals(client, game) == [60, 40]
 
 
 def test_house_rules_on_the_new_game_form(app, client):
-    r = client.post("/games/new", data={"variant": "pl-3", "players-0": "A", "players-1": "B",
-                                        "players-2": "C", "opt_lock": "high"})
+    r = client.post(
+        "/games/new",
+        data={
+            "variant": "pl-3",
+            "players-0": "A",
+            "players-1": "B",
+            "players-2": "C",
+            "opt_lock": "high",
+        },
+    )
     assert r.status_code == 200 and "must be a whole number" in r.get_data(as_text=True)
-    game = new_game(client, opt_lock="800", opt_barrel="on", stake="0.5")
+    new_game(client, opt_lock="800", opt_barrel="on", stake="0.5")
     with app.app_context():
         stored = db.session.execute(db.select(Game)).scalar_one()
         assert stored.options["lock"] == 800 and stored.options["barrel"] == {}
@@ -171,10 +206,20 @@ def test_winner_and_settlement(client):
 
 def test_preview_says_what_the_hand_would_score(client):
     game = new_game(client)
-    r = client.post(f"{game}/hands/preview", data={"dealer": "0", "declarer": "1", "bid": "100",
-                                                   "points-0": "35", "points-1": "70",
-                                                   "points-2": "15"})
+    r = client.post(
+        f"{game}/hands/preview",
+        data={
+            "dealer": "0",
+            "declarer": "1",
+            "bid": "100",
+            "points-0": "35",
+            "points-1": "70",
+            "points-2": "15",
+        },
+    )
     assert r.json["ok"] and r.json["scores"] == [40, -100, 20]
-    r = client.post(f"{game}/hands/preview", data={"dealer": "0", "declarer": "1",
-                                                   "points-0": "35", "points-1": "7"})
+    r = client.post(
+        f"{game}/hands/preview",
+        data={"dealer": "0", "declarer": "1", "points-0": "35", "points-1": "7"},
+    )
     assert not r.json["ok"] and r.json["errors"]

@@ -40,8 +40,14 @@ def totals(page: Page) -> list[int]:
     return [int(t) for t in page.locator(".totals .points").all_inner_texts()]
 
 
-def log_hand(page: Page, declarer: str | None, bid: int | None, points: dict[str, int],
-             marriages: tuple[str, ...] = (), trump: str | None = None) -> None:
+def log_hand(
+    page: Page,
+    declarer: str | None,
+    bid: int | None,
+    points: dict[str, int],
+    marriages: tuple[str, ...] = (),
+    trump: str | None = None,
+) -> None:
     page.get_by_role("link", name=re.compile(r"Log hand")).click()
     if declarer:
         page.get_by_role("radio", name=declarer, exact=True).check()
@@ -110,8 +116,7 @@ def test_hand_form_helps_while_typing(page: Page, live_server: str) -> None:
 
 def test_ru2_journey(page: Page, live_server: str) -> None:
     start(page, live_server, "ru-2", ["Oleg", "Nata"], "ru-2")
-    log_hand(page, "Oleg", 100, {"Oleg": 70, "Nata": 40}, ("0:hearts", "1:spades"),
-             trump="hearts")
+    log_hand(page, "Oleg", 100, {"Oleg": 70, "Nata": 40}, ("0:hearts", "1:spades"), trump="hearts")
     assert totals(page) == [100, 80]
     page.get_by_role("link", name=re.compile(r"Log hand")).click()
     page.get_by_role("radio", name="Nata", exact=True).check()

@@ -12,14 +12,24 @@ SEATS = {"pl-3": 3, "pl-4": 4, "pl-2": 2, "ru-2": 2, "ru-4": 4, "moscow": 2, "ru
 
 
 def game(variant: str, hands: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-    return {"format": "scorekeeper-game/1", "variant": variant,
-            "players": NAMES[:SEATS[variant]], "hands": hands, **extra}
+    return {
+        "format": "scorekeeper-game/1",
+        "variant": variant,
+        "players": NAMES[: SEATS[variant]],
+        "hands": hands,
+        **extra,
+    }
 
 
-def play(variant: str, *hands: dict[str, Any], options: dict[str, Any] | None = None,
-         first_dealer: int = 0) -> Tally:
-    return parse(game(variant, list(hands), options=options or {},
-                      first_dealer=first_dealer)).score()
+def play(
+    variant: str,
+    *hands: dict[str, Any],
+    options: dict[str, Any] | None = None,
+    first_dealer: int = 0,
+) -> Tally:
+    return parse(
+        game(variant, list(hands), options=options or {}, first_dealer=first_dealer)
+    ).score()
 
 
 def last(variant: str, *hands: dict[str, Any], **kw: Any) -> LineResult:

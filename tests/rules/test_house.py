@@ -25,17 +25,28 @@ def test_bids_in_fives():
 
 
 def test_climb_on_the_barrel_then_three_tries_then_fall():
-    t = play("ru-3", adj(800, 0, 0), hand(0, 100, [100, 10, 10]),
-             hand(1, 100, [40, 70, 10]), hand(1, 100, [40, 70, 10]), hand(1, 100, [40, 70, 10]))
+    t = play(
+        "ru-3",
+        adj(800, 0, 0),
+        hand(0, 100, [100, 10, 10]),
+        hand(1, 100, [40, 70, 10]),
+        hand(1, 100, [40, 70, 10]),
+        hand(1, 100, [40, 70, 10]),
+    )
     climb, try1, try2, fall = t.lines[1:]
     assert climb.totals[0] == 880 and climb.scores[0] == 80
     assert params(climb, 0, "barrel") == {"event": "climb", "at": 880, "total": 900}
     assert try1.scores[0] == 0 and try2.scores[0] == 0
-    assert [n.params["event"] for n in try1.notes if n.seat == 0 and n.rule == "barrel"] == ["idle", "try"]
+    assert [n.params["event"] for n in try1.notes if n.seat == 0 and n.rule == "barrel"] == [
+        "idle",
+        "try",
+    ]
     assert fall.scores[0] == -120 and fall.totals[0] == 760
     assert params(fall, 0, "barrel")["event"] == "idle"
     assert [n.params["event"] for n in fall.notes if n.seat == 0 and n.rule == "barrel"] == [
-        "idle", "fall"]
+        "idle",
+        "fall",
+    ]
     assert not t.players[0].on_barrel
 
 
@@ -45,8 +56,12 @@ def test_tries_left_on_the_scoreboard():
 
 
 def test_made_contract_on_the_barrel_reaching_1000_wins():
-    t = play("ru-3", adj(880, 0, 0), hand(1, 100, [10, 100, 10]),  # 880 is on the barrel now
-             hand(0, 120, [120, 0, 0]))
+    t = play(
+        "ru-3",
+        adj(880, 0, 0),
+        hand(1, 100, [10, 100, 10]),  # 880 is on the barrel now
+        hand(0, 120, [120, 0, 0]),
+    )
     # the adjustment put Ala at 880 but not on the barrel: the next hand climbs her on
     assert t.lines[1].totals[0] == 880 and "barrel" in rules_of(t.lines[1], 0)
     assert t.lines[2].totals[0] == 1000 and t.finished and t.winners == (0,)
@@ -65,46 +80,68 @@ def test_failed_contract_on_the_barrel_takes_the_seat_off():
 
 
 def test_give_up_on_the_barrel():
-    t = play("ru-3", adj(800, 0, 0), hand(0, 100, [100, 10, 10]),
-             {"declarer": 0, "bid": 100, "give_up": True})
+    t = play(
+        "ru-3",
+        adj(800, 0, 0),
+        hand(0, 100, [100, 10, 10]),
+        {"declarer": 0, "bid": 100, "give_up": True},
+    )
     assert t.lines[2].scores == (-100, 60, 60) and not t.players[0].on_barrel
 
 
 def test_opponent_of_a_give_up_on_the_barrel_scores_nothing():
-    t = play("ru-3", adj(800, 0, 0), hand(0, 100, [100, 10, 10]),
-             {"declarer": 1, "bid": 100, "give_up": True})
+    t = play(
+        "ru-3",
+        adj(800, 0, 0),
+        hand(0, 100, [100, 10, 10]),
+        {"declarer": 1, "bid": 100, "give_up": True},
+    )
     assert t.lines[2].scores == (0, -100, 60)
     assert params(t.lines[2], 0, "barrel") == {"event": "idle", "at": 880, "lost": 60}
 
 
 def test_knock_off():
-    t = play("ru-3", adj(800, 850, 0), hand(0, 100, [100, 10, 10]),
-             hand(2, 100, [20, 40, 60]))
+    t = play("ru-3", adj(800, 850, 0), hand(0, 100, [100, 10, 10]), hand(2, 100, [20, 40, 60]))
     knock = t.lines[2]
     # Bartek 850 + 40 = 890 climbs to 880; Ala, on the barrel before, falls to 760
     assert knock.totals == (760, 880, -90)
     assert params(knock, 0, "barrel") == {"event": "idle", "at": 880, "lost": 20}
-    assert [n.params["event"] for n in knock.notes if n.seat == 0 and n.rule == "barrel"] == ["idle", "try",
-                                                                        "knock-off"]
+    assert [n.params["event"] for n in knock.notes if n.seat == 0 and n.rule == "barrel"] == [
+        "idle",
+        "try",
+        "knock-off",
+    ]
     assert t.players[1].on_barrel and not t.players[0].on_barrel
 
 
 def test_no_knock_off_option():
-    t = play("ru-3", adj(800, 850, 0), hand(0, 100, [100, 10, 10]),
-             hand(2, 100, [20, 40, 60]),
-             options={"barrel": {"at": 880, "tries": 3, "penalty": 120, "knock_off": False}})
+    t = play(
+        "ru-3",
+        adj(800, 850, 0),
+        hand(0, 100, [100, 10, 10]),
+        hand(2, 100, [20, 40, 60]),
+        options={"barrel": {"at": 880, "tries": 3, "penalty": 120, "knock_off": False}},
+    )
     assert t.lines[2].totals == (880, 880, -90)
 
 
 def test_a_seat_falls_once_per_hand():
-    t = play("ru-3", adj(800, 0, 0), hand(0, 100, [100, 10, 10]),
-             hand(2, 100, [20, 40, 60]), hand(2, 100, [20, 40, 60]),
-             adj(0, 810, 0), hand(2, 100, [20, 40, 60]))
+    t = play(
+        "ru-3",
+        adj(800, 0, 0),
+        hand(0, 100, [100, 10, 10]),
+        hand(2, 100, [20, 40, 60]),
+        hand(2, 100, [20, 40, 60]),
+        adj(0, 810, 0),
+        hand(2, 100, [20, 40, 60]),
+    )
     last_line = t.lines[-1]
     # third try: Ala falls; Bartek climbs in the same hand: no second fall for Ala
     assert last_line.totals[:2] == (760, 880)
-    assert [n.params["event"] for n in last_line.notes if n.seat == 0 and n.rule == "barrel"] \
-        == ["idle", "fall"]
+    assert [n.params["event"] for n in last_line.notes if n.seat == 0 and n.rule == "barrel"] == [
+        "idle",
+        "fall",
+    ]
 
 
 def test_two_seats_climb_together_and_knock_nobody():
@@ -115,7 +152,7 @@ def test_two_seats_climb_together_and_knock_nobody():
 def test_bolts_third_costs_120():
     nothing = hand(0, 100, [100, 20, 0])
     t = play("ru-3", nothing, nothing, nothing)
-    assert [l.scores[2] for l in t.lines] == [0, 0, -120]
+    assert [line.scores[2] for line in t.lines] == [0, 0, -120]
     assert params(t.lines[2], 2, "bolt") == {"bolt": 3, "count": 3, "penalty": 120}
     assert t.players[2].bolts == 0
     t = play("ru-3", nothing, nothing)
@@ -123,18 +160,29 @@ def test_bolts_third_costs_120():
 
 
 def test_no_bolt_for_the_declarer_nor_with_a_marriage():
-    line = last("ru-3", hand(0, 100, [120, 0, 0], marriages=[{"seat": 1, "suit": "hearts"}]),
-                options={"bolts": {"count": 1, "penalty": 50}})
+    line = last(
+        "ru-3",
+        hand(0, 100, [120, 0, 0], marriages=[{"seat": 1, "suit": "hearts"}]),
+        options={"bolts": {"count": 1, "penalty": 50}},
+    )
     # Bartek's marriage needs a trick, so his raw points are 0 and he gets a bolt; Celina too
     assert line.scores == (100, -50, -50)
-    line = last("ru-3", hand(0, 100, [120, 0, 0], marriages=[{"seat": 1, "suit": "hearts"}]),
-                options={"bolts": {"count": 1, "penalty": 50}, "marriage_needs_trick": False})
+    line = last(
+        "ru-3",
+        hand(0, 100, [120, 0, 0], marriages=[{"seat": 1, "suit": "hearts"}]),
+        options={"bolts": {"count": 1, "penalty": 50}, "marriage_needs_trick": False},
+    )
     assert line.scores == (100, 100, -50)
 
 
 def test_no_bolt_on_the_barrel():
-    t = play("ru-3", adj(800, 0, 0), hand(0, 100, [100, 20, 0]),
-             hand(1, 100, [0, 100, 20]), options={"bolts": {"count": 1, "penalty": 50}})
+    t = play(
+        "ru-3",
+        adj(800, 0, 0),
+        hand(0, 100, [100, 20, 0]),
+        hand(1, 100, [0, 100, 20]),
+        options={"bolts": {"count": 1, "penalty": 50}},
+    )
     assert t.lines[2].scores[0] == 0 and "bolt" not in rules_of(t.lines[2], 0)
 
 
@@ -142,18 +190,25 @@ def test_no_bolt_on_the_barrel():
 def test_dump(negative, total):
     line = last("ru-3", adj(455, 0, 0), hand(0, 100, [100, 10, 10]))
     assert line.totals[0] == 0 and params(line, 0, "dump") == {"total": 555, "at": 555}
-    line = last("ru-3", adj(-455, 0, 0), hand(0, 100, [60, 30, 30]),
-                options={"dump": {"at": 555, "negative": negative}})
+    line = last(
+        "ru-3",
+        adj(-455, 0, 0),
+        hand(0, 100, [60, 30, 30]),
+        options={"dump": {"at": 555, "negative": negative}},
+    )
     assert line.totals[0] == total
 
 
 def test_ace_marriage():
-    line = last("pl-3", hand(0, 100, [50, 40, 30], marriages=[{"seat": 1, "suit": "aces"}]),
-                options={"ace_marriage": 200})
+    line = last(
+        "pl-3",
+        hand(0, 100, [50, 40, 30], marriages=[{"seat": 1, "suit": "aces"}]),
+        options={"ace_marriage": 200},
+    )
     assert line.scores == (-100, 240, 30)
-    assert problems("pl-3", hand(0, 100, [50, 40, 30],
-                                 marriages=[{"seat": 1, "suit": "aces"}])) == [
-        "hand 1: the ace marriage (four aces) is not a rule of this game"]
+    assert problems(
+        "pl-3", hand(0, 100, [50, 40, 30], marriages=[{"seat": 1, "suit": "aces"}])
+    ) == ["hand 1: the ace marriage (four aces) is not a rule of this game"]
 
 
 def test_round_declarer():

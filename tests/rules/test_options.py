@@ -38,24 +38,32 @@ def test_preset_house_rules():
     assert ru3["dump"] == {"at": 555, "negative": False}
     for key in ("ru-2", "ru-4", "ru-3"):
         assert VARIANTS[key].preset_options().to_dict()["give_up"] == {
-            "declarer": "minus", "opponents": 60, "limit": None}
+            "declarer": "minus",
+            "opponents": 60,
+            "limit": None,
+        }
     assert VARIANTS["pl-4"].preset_options().to_dict()["musik_bonus"] == {
-        "ace": 50, "marriage": True}
+        "ace": 50,
+        "marriage": True,
+    }
     assert [VARIANTS[k].seats for k in ORDER] == [3, 4, 2, 2, 4, 2, 3]
 
 
-@pytest.mark.parametrize("overrides, message", [
-    ({"colour": "red"}, "game: unknown option 'colour'"),
-    ({"rounding": 3}, "game: option rounding: must be none, 5 or 10, got 3"),
-    ({"lock": "high"}, "game: option lock: must be a whole number, got 'high'"),
-    ({"lock": True}, "game: option lock: must be a whole number, got True"),
-    ({"barrel": {"at": 880, "height": 2}}, "game: option barrel: unknown key 'height'"),
-    ({"give_up": {"declarer": "maybe"}}, "game: option give_up: declarer must be one of"),
-    ({"stake": "lots"}, "game: option stake: must be an amount of money per point"),
-    ({"min_bid": 103}, "game: option min_bid: the lowest bid 103 is not a multiple"),
-    ({"barrel": {"at": 1200}}, "game: option barrel: the barrel at 1200 must be below"),
-    ({"marriage_values": {"stars": 10}}, "game: option marriage_values: unknown suit 'stars'"),
-])
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ({"colour": "red"}, "game: unknown option 'colour'"),
+        ({"rounding": 3}, "game: option rounding: must be none, 5 or 10, got 3"),
+        ({"lock": "high"}, "game: option lock: must be a whole number, got 'high'"),
+        ({"lock": True}, "game: option lock: must be a whole number, got True"),
+        ({"barrel": {"at": 880, "height": 2}}, "game: option barrel: unknown key 'height'"),
+        ({"give_up": {"declarer": "maybe"}}, "game: option give_up: declarer must be one of"),
+        ({"stake": "lots"}, "game: option stake: must be an amount of money per point"),
+        ({"min_bid": 103}, "game: option min_bid: the lowest bid 103 is not a multiple"),
+        ({"barrel": {"at": 1200}}, "game: option barrel: the barrel at 1200 must be below"),
+        ({"marriage_values": {"stars": 10}}, "game: option marriage_values: unknown suit 'stars'"),
+    ],
+)
 def test_bad_options(overrides, message):
     with pytest.raises(InvalidHand) as e:
         rules_for("ru-3", overrides)
@@ -68,8 +76,10 @@ def test_overrides_replace_one_value_and_keep_the_rest():
     assert (o.lock, o.rounding, o.min_bid) == (800, 5, 100)
     assert o.barrel is not None and o.barrel.at == 880
     assert o.overrides_from(VARIANTS["pl-3"].preset_options()) == {
-        "lock": 800, "rounding": 5,
-        "barrel": {"at": 880, "tries": 3, "penalty": 120, "knock_off": True}}
+        "lock": 800,
+        "rounding": 5,
+        "barrel": {"at": 880, "tries": 3, "penalty": 120, "knock_off": True},
+    }
 
 
 def test_options_are_immutable():

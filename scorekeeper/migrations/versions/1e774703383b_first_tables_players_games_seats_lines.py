@@ -5,9 +5,8 @@ Revises:
 Create Date: 2026-12-02 15:10:53.785988
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '1e774703383b'

@@ -1,0 +1,160 @@
+"""Parsers of option values: a JSON value in, the typed value out, or what it can take."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .cards import DECKS, SUITS, Deck
+from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
+
+DEFAULT_MARRIAGES: Mapping[str, int] = {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40}
+
+
+class Bad(Exception):
+    """A value that an option cannot take; the message says what it can take."""
+
+
+def _int(raw: Any, low: int = 0, high: int = 10**9) -> int:
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise Bad(f"must be a whole number, got {raw!r}")
+    if not low <= raw <= high:
+        raise Bad(f"must be between {low} and {high}, got {raw}")
+    return raw
+
+
+def _bool(raw: Any) -> bool:
+    if not isinstance(raw, bool):
+        raise Bad(f"must be true or false, got {raw!r}")
+    return raw
+
+
+def _choice(*allowed: str) -> Callable[[Any], str]:
+    def parse(raw: Any) -> str:
+        if raw not in allowed:
+            raise Bad(f"must be one of {', '.join(allowed)}, got {raw!r}")
+        return str(raw)
+
+    return parse
+
+
+def _optional(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def inner(raw: Any) -> Any:
+        return None if raw is None or raw is False else parse(raw)
+
+    return inner
+
+
+def _record(kind: type, parsers: Mapping[str, Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """A nested house rule: true for its usual values, or an object; missing keys keep defaults."""
+
+    def parse(raw: Any) -> Any:
+        if raw is True:
+            return kind()
+        if not isinstance(raw, Mapping):
+            raise Bad(f"must be an object with {', '.join(parsers)}, true, or null")
+        unknown = sorted(set(raw) - set(parsers))
+        if unknown:
+            raise Bad(f"unknown key {unknown[0]!r} (it takes {', '.join(parsers)})")
+        values = {}
+        for key, value in raw.items():
+            try:
+                values[key] = parsers[key](value)
+            except Bad as bad:
+                raise Bad(f"{key} {bad}") from None
+        return kind(**values)
+
+    return _optional(parse)
+
+
+def _rounding(raw: Any) -> int:
+    table = {"none": 0, None: 0, 0: 0, "0": 0, 5: 5, "5": 5, 10: 10, "10": 10}
+    if isinstance(raw, (bool, list, dict)) or raw not in table:
+        raise Bad(f"must be none, 5 or 10, got {raw!r}")
+    return table[raw]
+
+
+def _deck(raw: Any) -> Deck:
+    if not isinstance(raw, str) or raw not in DECKS:
+        raise Bad(f"must be one of {', '.join(DECKS)}, got {raw!r}")
+    return DECKS[raw]
+
+
+def _marriage_values(raw: Any) -> Mapping[str, int]:
+    if not isinstance(raw, Mapping):
+        raise Bad("must be an object with a value per suit")
+    unknown = sorted(set(raw) - set(SUITS))
+    if unknown:
+        raise Bad(f"unknown suit {unknown[0]!r}")
+    return {**DEFAULT_MARRIAGES, **{s: _int(v, 0, 1000) for s, v in raw.items()}}
+
+
+def _stake(raw: Any) -> Decimal | None:
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        raise Bad(f"must be an amount of money per point, got {raw!r}")
+    try:
+        value = Decimal(str(raw))
+    except InvalidOperation:
+        raise Bad(f"must be an amount of money per point, got {raw!r}") from None
+    if not value.is_finite() or value < 0:
+        raise Bad(f"must be an amount of money per point, got {raw!r}")
+    return value
+
+
+def _opponents(raw: Any) -> int | str:
+    return "half" if raw == "half" else _int(raw, 0, 1000)
+
+
+def _points(raw: Any) -> int:
+    return _int(raw, 1, 10**6)
+
+
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "target": _points,
+    "cards": _deck,
+    "bidding": _choice("auction", "none"),
+    "min_bid": _points,
+    "bid_step": lambda raw: _int(raw, 1, 1000),
+    "max_contract": _points,
+    "contract_raise": _bool,
+    "marriages": _choice("declared", "in-tricks"),
+    "marriage_values": _marriage_values,
+    "marriage_needs_trick": _bool,
+    "trump_marriage_double": _bool,
+    "double_on_switch": _bool,
+    "rounding": _rounding,
+    "round_declarer": _bool,
+    "lock": _optional(_points),
+    "sitting_out": _optional(_choice("dealer")),
+    "musik_bonus": _record(MusikBonus, {"ace": lambda r: _int(r, 0, 1000), "marriage": _bool}),
+    "give_up": _record(
+        GiveUp,
+        {
+            "declarer": _choice("minus", "zero"),
+            "opponents": _opponents,
+            "limit": _optional(lambda r: _int(r, 1, 1000)),
+        },
+    ),
+    "slam_counts_all": _bool,
+    "all_cards_in_play": _bool,
+    "stake": _stake,
+    "barrel": _record(
+        Barrel,
+        {
+            "at": _points,
+            "tries": lambda r: _int(r, 1, 1000),
+            "penalty": lambda r: _int(r, 0, 10**6),
+            "knock_off": _bool,
+        },
+    ),
+    "bolts": _record(
+        Bolts, {"count": lambda r: _int(r, 1, 1000), "penalty": lambda r: _int(r, 0, 10**6)}
+    ),
+    "dump": _record(Dump, {"at": _points, "negative": _bool}),
+    "ace_marriage": _optional(lambda r: _int(r, 0, 10**4)),
+}
