@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.exc import StaleDataError
 
 from .db import db
 from .gamefile import GameFile
@@ -154,20 +156,36 @@ def create_game(file: GameFile) -> Game:
 def add_line(
     game: Game, line: RuleLine, version: int | None = None, token: str | None = None
 ) -> Outcome:
-    """Appends a hand or adjustment; refused lines raise InvalidHand and store nothing."""
-    if token:
-        done = db.session.execute(select(Line).where(Line.token == token)).scalar_one_or_none()
-        if done is not None and done.game_id == game.id:
+    """Appends a hand or adjustment; refused lines raise InvalidHand and store nothing.
+
+    `token` comes from the form (or the API's Idempotency-Key): posting it again, after a double
+    tap or a reload, finds the line it stored instead of adding another.
+    """
+    key = f"{game.id}:{token}"[:64] if token else None
+    if key:
+        done = _line_with(key)
+        if done is not None:
             return Outcome(done.position, tally(game), repeated=True)
     _check_version(game, version)
     lines = rule_lines(game)
     result = tally(game, [*lines, line])  # raises InvalidHand for the new line
-    row = Line(position=len(lines) + 1, token=token or None)
+    row = Line(position=len(lines) + 1, token=key)
     game.lines.append(row)
     fill_line(row, line, len(game.seats))
     _touch(game)
-    _commit()
+    try:
+        _commit()
+    except IntegrityError:
+        # the same post arrived twice at once: the other request stored it
+        done = _line_with(key) if key else None
+        if done is None:
+            raise Conflict() from None
+        return Outcome(done.position, tally(load_game(game.id) or game), repeated=True)
     return Outcome(row.position, result)
+
+
+def _line_with(key: str) -> Line | None:
+    return db.session.execute(select(Line).where(Line.token == key)).scalar_one_or_none()
 
 
 def update_line(game: Game, number: int, line: RuleLine, version: int | None = None) -> Outcome:
@@ -205,8 +223,6 @@ def delete_line(game: Game, number: int, version: int | None = None) -> Outcome:
 
 
 def _commit() -> None:
-    from sqlalchemy.orm.exc import StaleDataError
-
     try:
         db.session.commit()
     except StaleDataError:

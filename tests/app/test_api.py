@@ -48,3 +48,19 @@ def test_bad_hand_is_400(client):
     )
     assert r.status_code == 400 and r.json["errors"][0].startswith("hand 7: the bid must")
     assert client.get("/api/games/999").status_code == 404
+
+
+def test_idempotency_key_makes_a_retry_safe(app, client):
+    first = client.post("/api/games", json=EXAMPLE).json["id"]
+    second = client.post("/api/games", json=EXAMPLE).json["id"]
+    hand = {"declarer": 0, "bid": 100, "points": [100, 10, 10]}
+    key = {"Idempotency-Key": "retry-1"}
+    a = client.post(f"/api/games/{first}/hands", json=hand, headers=key)
+    b = client.post(f"/api/games/{first}/hands", json=hand, headers=key)
+    assert a.status_code == b.status_code == 201 and a.json == b.json
+    # the same key on another game is another request
+    c = client.post(f"/api/games/{second}/hands", json=hand, headers=key)
+    assert c.status_code == 201
+    n = len(EXAMPLE["hands"])
+    assert len(client.get(f"/api/games/{first}").json["hands"]) == n + 1
+    assert len(client.get(f"/api/games/{second}").json["hands"]) == n + 1
