@@ -35,9 +35,9 @@ def create() -> tuple[Response, int, dict[str, str]] | tuple[Response, int]:
     return jsonify(id=game.id), 201, {"Location": url_for("api.read", game_id=game.id)}
 
 
-def _scored(game: Any) -> dict[str, Any]:
+def _scored(game: Any, tally: Any = None) -> dict[str, Any]:
     file = services.to_file(game)
-    return {"id": game.id, **score_output(file, services.tally(game))}
+    return {"id": game.id, **score_output(file, tally or file.score())}
 
 
 @bp.route("/games/<int:game_id>")
@@ -52,13 +52,13 @@ def add(game_id: int) -> tuple[Response, int] | tuple[dict[str, Any], int]:
     """One hand or adjustment in game-file shape: 201 with the new tally, or 400."""
     game = services.load_game(game_id) or abort(404)
     try:
-        line = parse_line(len(game.lines) + 1, _json())
-        services.add_line(game, line, token=request.headers.get("Idempotency-Key"))
+        line = parse_line(len(services.rule_lines(game)) + 1, _json())
+        outcome = services.add_line(game, line, token=request.headers.get("Idempotency-Key"))
     except InvalidHand as e:
         return _errors(e)
     except services.Conflict:
         return jsonify(errors=["the game changed meanwhile; read it and try again"]), 409
-    return _scored(game), 201
+    return _scored(game, outcome.tally), 201
 
 
 @bp.route("/games/<int:game_id>/file")

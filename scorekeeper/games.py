@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import services
+from . import memo, services
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
@@ -70,7 +71,24 @@ def board(game: Game) -> dict[str, Any]:
     names = services.names(game)
     undo = ConfirmForm()
     undo.prepare(game.version)
+    facts = services.rule_lines(game)
+    # The list of hands is most of the page and the same for everyone until the next write:
+    # rendered once per version (memo.py). Forms (with their CSRF token) stay outside it.
+    sheet = memo.memos().sheets.get_or_make(
+        (game.id, game.version, tuple(names)),
+        lambda: Markup(
+            render_template(
+                "games/_sheet.html",
+                game=game,
+                tally=tally,
+                names=names,
+                facts=facts,
+                options=rules.options,
+            )
+        ),
+    )
     return {
+        "sheet": sheet,
         "game": game,
         "rules": rules,
         "tally": tally,

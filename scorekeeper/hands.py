@@ -11,7 +11,7 @@ from . import services
 from .forms import AdjustmentForm, ConfirmForm, HandForm, pad_seats
 from .games import conflict, game_or_404
 from .models import Game
-from .rules import Hand, InvalidHand, text
+from .rules import Adjustment, Hand, InvalidHand, text
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
 
@@ -19,8 +19,13 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
 def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
     rules = services.rules_for(game)
     lines = services.rule_lines(game)
-    upto = lines if number is None else lines[: number - 1]
-    before = rules.replay(upto, game.first_dealer, services.names(game))
+    # the state the hand is logged in: after every line (a new hand, remembered per version)
+    # or after the lines before it (an edit)
+    before = (
+        services.tally(game)
+        if number is None
+        else rules.replay(lines[: number - 1], game.first_dealer, services.names(game))
+    )
     if request.method == "GET" and number is not None:
         fact = lines[number - 1]
         form = HandForm.from_line(fact) if isinstance(fact, Hand) else HandForm(formdata=None)
@@ -76,9 +81,10 @@ def new(game_id: int) -> Response | tuple[str, int]:
 @bp.route("/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: int, number: int) -> Response | tuple[str, int]:
     game = game_or_404(game_id)
-    if not 1 <= number <= len(game.lines):
+    facts = services.rule_lines(game)
+    if not 1 <= number <= len(facts):
         abort(404)
-    if game.lines[number - 1].kind == "adjustment":
+    if isinstance(facts[number - 1], Adjustment):
         return redirect(url_for("hands.adjust", game_id=game_id, number=number))
     form, before = _hand_form(game, number)
     if form.validate_on_submit():
@@ -139,12 +145,13 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
     """A penalty or an agreed correction, with its reason (new, or editing line `number`)."""
     game = game_or_404(game_id)
     seats = len(game.seats)
+    facts = services.rule_lines(game)
     if number is not None and not (
-        1 <= number <= len(game.lines) and game.lines[number - 1].kind == "adjustment"
+        1 <= number <= len(facts) and isinstance(facts[number - 1], Adjustment)
     ):
         abort(404)
     if request.method == "GET" and number is not None:
-        fact = services.rule_lines(game)[number - 1]
+        fact = facts[number - 1]
         form = AdjustmentForm(formdata=None)
         for v in getattr(fact, "values", ()):
             form.values.append_entry(v)
@@ -178,7 +185,7 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
 def delete(game_id: int, number: int) -> Response | tuple[str, int]:
     """Asks first (GET), then deletes (POST); every later total is derived again."""
     game = game_or_404(game_id)
-    if not 1 <= number <= len(game.lines):
+    if not 1 <= number <= len(services.rule_lines(game)):
         abort(404)
     form = ConfirmForm()
     form.prepare(game.version)
@@ -209,9 +216,10 @@ def undo(game_id: int) -> Response:
     """Takes back the last line in one tap."""
     game = game_or_404(game_id)
     form = ConfirmForm()
-    if form.validate_on_submit() and game.lines:
+    count = len(services.rule_lines(game))
+    if form.validate_on_submit() and count:
         try:
-            services.delete_line(game, len(game.lines), form.posted_version())
+            services.delete_line(game, count, form.posted_version())
         except services.Conflict:
             return conflict(game_id)
     return redirect(url_for("games.show", game_id=game_id))

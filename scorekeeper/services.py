@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
+from . import memo
 from .db import db
+from .facts import facts_by_game
 from .gamefile import GameFile
 from .models import Entry, Game, Line, MarriageRow, Player, Seat, now
-from .rules import Adjustment, Hand, InvalidHand, Marriage, Musik, Rules, Tally, find_variant
+from .rules import Adjustment, InvalidHand, Rules, Tally, find_variant
 from .rules import Line as RuleLine
 
 
@@ -22,11 +24,9 @@ class Conflict(Exception):
 
 
 def load_game(game_id: int) -> Game | None:
-    """A game with its seats and lines, in three queries whatever its length."""
+    """A game with its seats and players; its lines are read as facts (`rule_lines`)."""
     return db.session.execute(
-        select(Game)
-        .where(Game.id == game_id)
-        .options(selectinload(Game.seats), selectinload(Game.lines))
+        select(Game).where(Game.id == game_id).options(selectinload(Game.seats))
     ).scalar_one_or_none()
 
 
@@ -36,29 +36,6 @@ def rules_for(game: Game) -> Rules:
 
 def names(game: Game) -> list[str]:
     return [seat.player.name for seat in game.seats]
-
-
-def to_rule_line(line: Line) -> RuleLine:
-    """The stored facts of a line as the rules' input."""
-    if line.kind == "adjustment":
-        return Adjustment(tuple(e.adjustment or 0 for e in line.entries), line.reason)
-    has_points = any(e.points is not None for e in line.entries)
-    has_tricks = any(e.tricks is not None for e in line.entries)
-    musik = None
-    if line.musik_aces is not None or line.musik_marriage is not None:
-        musik = Musik(line.musik_aces or 0, line.musik_marriage)
-    return Hand(
-        declarer=line.declarer,
-        bid=line.bid,
-        contract=line.contract,
-        give_up=line.give_up,
-        points=tuple(e.points for e in line.entries) if has_points else None,
-        marriages=tuple(Marriage(m.seat, m.suit, m.switch) for m in line.marriages),
-        trump=line.trump,
-        tricks=tuple(e.tricks for e in line.entries) if has_tricks else None,
-        musik=musik,
-        dealer=line.dealer,
-    )
 
 
 def fill_line(row: Line, line: RuleLine, seats: int) -> None:
@@ -97,14 +74,40 @@ def fill_line(row: Line, line: RuleLine, seats: int) -> None:
 
 
 def rule_lines(game: Game) -> list[RuleLine]:
-    return [to_rule_line(line) for line in game.lines]
+    """The game's lines as rule input (a fresh list: callers may change it), read once per
+    version of the game (memo.py)."""
+    key = (game.id, game.version)
+    facts = memo.memos().facts.get(key)
+    if facts is None:
+        facts = tuple(facts_by_game([game.id])[game.id])
+        # Another phone may have written between reading the game and its lines: remember
+        # the facts only under a version they surely belong to.
+        if _current_version(game.id) == game.version:
+            memo.memos().facts.put(key, facts)
+    return list(facts)
+
+
+def _current_version(game_id: int) -> int | None:
+    return db.session.execute(select(Game.version).where(Game.id == game_id)).scalar()
+
+
+def _row(game: Game, number: int) -> Line:
+    return db.session.execute(
+        select(Line).where(Line.game_id == game.id, Line.position == number)
+    ).scalar_one()
 
 
 def tally(game: Game, lines: Sequence[RuleLine] | None = None) -> Tally:
     """The game's derived score sheet, from its stored lines (or from `lines` instead)."""
-    return rules_for(game).replay(
-        rule_lines(game) if lines is None else lines, game.first_dealer, names(game)
-    )
+    if lines is not None:
+        return rules_for(game).replay(lines, game.first_dealer, names(game))
+    key = (game.id, game.version, tuple(names(game)))
+    found: Tally | None = memo.memos().tallies.get(key)
+    if found is None:
+        found = rules_for(game).replay(rule_lines(game), game.first_dealer, names(game))
+        if (game.id, game.version) in memo.memos().facts:
+            memo.memos().tallies.put(key, found)
+    return found
 
 
 @dataclass
@@ -169,8 +172,8 @@ def add_line(
     _check_version(game, version)
     lines = rule_lines(game)
     result = tally(game, [*lines, line])  # raises InvalidHand for the new line
-    row = Line(position=len(lines) + 1, token=key)
-    game.lines.append(row)
+    row = Line(game_id=game.id, position=len(lines) + 1, token=key)
+    db.session.add(row)
     fill_line(row, line, len(game.seats))
     _touch(game)
     try:
@@ -181,7 +184,15 @@ def add_line(
         if done is None:
             raise Conflict() from None
         return Outcome(done.position, tally(load_game(game.id) or game), repeated=True)
+    _remember(game, [*lines, line], result)
     return Outcome(row.position, result)
+
+
+def _remember(game: Game, lines: Sequence[RuleLine], result: Tally) -> None:
+    """After a successful write: the new version's facts and tally are what we just computed
+    (the version check of the write guarantees nobody else wrote in between)."""
+    memo.memos().facts.put((game.id, game.version), tuple(lines))
+    memo.memos().tallies.put((game.id, game.version, tuple(names(game))), result)
 
 
 def _line_with(key: str) -> Line | None:
@@ -196,9 +207,10 @@ def update_line(game: Game, number: int, line: RuleLine, version: int | None = N
         raise LookupError(number)
     lines[number - 1] = line
     result = tally(game, lines)
-    fill_line(game.lines[number - 1], line, len(game.seats))
+    fill_line(_row(game, number), line, len(game.seats))
     _touch(game)
     _commit()
+    _remember(game, lines, result)
     return Outcome(number, result)
 
 
@@ -210,15 +222,20 @@ def delete_line(game: Game, number: int, version: int | None = None) -> Outcome:
         raise LookupError(number)
     del lines[number - 1]
     result = tally(game, lines)
-    row = game.lines[number - 1]
-    game.lines.remove(row)
-    db.session.delete(row)
+    db.session.delete(_row(game, number))
     db.session.flush()
-    for later in game.lines[number - 1 :]:
-        later.position -= 1
-        db.session.flush()  # one at a time: (game, position) stays unique throughout
+    # The later lines move up. Through negative positions, so that (game, position) stays
+    # unique at every row of the update on every database.
+    later = (Line.game_id == game.id, Line.position > number)
+    db.session.execute(update(Line).where(*later).values(position=-(Line.position - 1)))
+    db.session.execute(
+        update(Line)
+        .where(Line.game_id == game.id, Line.position < 0)
+        .values(position=-Line.position)
+    )
     _touch(game)
     _commit()
+    _remember(game, lines, result)
     return Outcome(number, result)
 
 

@@ -223,3 +223,25 @@ def test_preview_says_what_the_hand_would_score(client):
         data={"dealer": "0", "declarer": "1", "points-0": "35", "points-1": "7"},
     )
     assert not r.json["ok"] and r.json["errors"]
+
+
+def test_two_workers_never_show_a_stale_score(app, client, database_url):
+    """Each worker remembers derived scores per version of a game (memo.py); a write through
+    another worker bumps the version, so nothing remembered is ever shown for it."""
+    from scorekeeper import create_app
+
+    other = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database_url,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    ).test_client()
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    assert totals(other, game) == [10, 100, 10]
+    hand(client, game, [20, 0, 100], declarer=2, bid=100)
+    assert totals(other, game) == [30, 100, 110]
+    hand(other, game, [100, 10, 10], declarer=0, bid=100)
+    assert totals(client, game) == [130, 110, 120]
