@@ -59,6 +59,7 @@ class Memos:
     def __init__(self) -> None:
         self.facts = Memo(256)
         self.tallies = Memo(256)
+        self.states = Memo(64)  # score sheets, to add the next hand without a replay
         self.sheets = Memo(128)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select, update
@@ -10,13 +9,31 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import memo
 from .db import db
-from .facts import facts_by_game
+from .derived import _remember, names, rule_lines, rules_for, sheet_for, tally
 from .gamefile import GameFile
 from .models import Entry, Game, Line, MarriageRow, Player, Seat, now
-from .rules import Adjustment, InvalidHand, Rules, Tally, find_variant
+from .rules import Adjustment, InvalidHand, Tally
 from .rules import Line as RuleLine
+
+# the views read a game's derived state through this module too
+__all__ = [
+    "Conflict",
+    "Outcome",
+    "add_line",
+    "create_game",
+    "delete_line",
+    "load_game",
+    "names",
+    "player",
+    "recent_games",
+    "rule_lines",
+    "rules_for",
+    "sheet_for",
+    "tally",
+    "to_file",
+    "update_line",
+]
 
 
 class Conflict(Exception):
@@ -28,14 +45,6 @@ def load_game(game_id: int) -> Game | None:
     return db.session.execute(
         select(Game).where(Game.id == game_id).options(selectinload(Game.seats))
     ).scalar_one_or_none()
-
-
-def rules_for(game: Game) -> Rules:
-    return find_variant(game.variant)(game.options)
-
-
-def names(game: Game) -> list[str]:
-    return [seat.player.name for seat in game.seats]
 
 
 def fill_line(row: Line, line: RuleLine, seats: int) -> None:
@@ -73,41 +82,10 @@ def fill_line(row: Line, line: RuleLine, seats: int) -> None:
     )
 
 
-def rule_lines(game: Game) -> list[RuleLine]:
-    """The game's lines as rule input (a fresh list: callers may change it), read once per
-    version of the game (memo.py)."""
-    key = (game.id, game.version)
-    facts = memo.memos().facts.get(key)
-    if facts is None:
-        facts = tuple(facts_by_game([game.id])[game.id])
-        # Another phone may have written between reading the game and its lines: remember
-        # the facts only under a version they surely belong to.
-        if _current_version(game.id) == game.version:
-            memo.memos().facts.put(key, facts)
-    return list(facts)
-
-
-def _current_version(game_id: int) -> int | None:
-    return db.session.execute(select(Game.version).where(Game.id == game_id)).scalar()
-
-
 def _row(game: Game, number: int) -> Line:
     return db.session.execute(
         select(Line).where(Line.game_id == game.id, Line.position == number)
     ).scalar_one()
-
-
-def tally(game: Game, lines: Sequence[RuleLine] | None = None) -> Tally:
-    """The game's derived score sheet, from its stored lines (or from `lines` instead)."""
-    if lines is not None:
-        return rules_for(game).replay(lines, game.first_dealer, names(game))
-    key = (game.id, game.version, tuple(names(game)))
-    found: Tally | None = memo.memos().tallies.get(key)
-    if found is None:
-        found = rules_for(game).replay(rule_lines(game), game.first_dealer, names(game))
-        if (game.id, game.version) in memo.memos().facts:
-            memo.memos().tallies.put(key, found)
-    return found
 
 
 @dataclass
@@ -171,7 +149,9 @@ def add_line(
             return Outcome(done.position, tally(game), repeated=True)
     _check_version(game, version)
     lines = rule_lines(game)
-    result = tally(game, [*lines, line])  # raises InvalidHand for the new line
+    sheet = sheet_for(game).copy()
+    sheet.add(line)  # raises InvalidHand for the new line; scores only this one
+    result = sheet.tally()
     row = Line(game_id=game.id, position=len(lines) + 1, token=key)
     db.session.add(row)
     fill_line(row, line, len(game.seats))
@@ -184,19 +164,8 @@ def add_line(
         if done is None:
             raise Conflict() from None
         return Outcome(done.position, tally(load_game(game.id) or game), repeated=True)
-    _remember(game, [*lines, line], result)
+    _remember(game, [*lines, line], result, sheet)
     return Outcome(row.position, result)
-
-
-def _remember(game: Game, lines: Sequence[RuleLine], result: Tally) -> None:
-    """After a successful write: the new version's facts and tally are what we just computed
-    (the version check of the write guarantees nobody else wrote in between)."""
-    memo.memos().facts.put((game.id, game.version), tuple(lines))
-    memo.memos().tallies.put((game.id, game.version, tuple(names(game))), result)
-
-
-def _line_with(key: str) -> Line | None:
-    return db.session.execute(select(Line).where(Line.token == key)).scalar_one_or_none()
 
 
 def update_line(game: Game, number: int, line: RuleLine, version: int | None = None) -> Outcome:
@@ -286,3 +255,7 @@ def problems_by_field(error: InvalidHand) -> dict[str, list[str]]:
     for p in error.problems:
         out.setdefault(p.field, []).append(p.message)
     return out
+
+
+def _line_with(key: str) -> Line | None:
+    return db.session.execute(select(Line).where(Line.token == key)).scalar_one_or_none()

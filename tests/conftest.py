@@ -73,6 +73,8 @@ def client(app):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def live_server(app) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    # the browser goes through CSRF like a phone does (the test client posts without tokens)
+    app.config["WTF_CSRF_ENABLED"] = True
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -11,6 +11,7 @@ from .errors import InvalidHand, Problem
 from .hand import Adjustment, Hand, Line, Marriage, Musik
 from .notes import RULE_KEYS, Note, text
 from .options import OPTION_NAMES, Options
+from .sheet import Sheet
 from .tally import Bidding, LineResult, Payment, PlayerState, Tally
 from .variants import MoscowRules, Pl2, Pl3, Pl4, PolishRules, Ru2, Ru3, Ru4, RussianRules
 
@@ -65,6 +66,7 @@ __all__ = [
     "Ru4",
     "Rules",
     "RussianRules",
+    "Sheet",
     "Tally",
     "find_variant",
     "round_to",

@@ -35,6 +35,16 @@ class Sheet:
         self._number = 0
         self._checker = Checker(rules, self.table, names)
 
+    def copy(self) -> Sheet:
+        """An independent sheet in the same state: add to it without touching this one."""
+        other = Sheet.__new__(Sheet)
+        other.rules, other.names = self.rules, self.names
+        other.table = self.table.copy()
+        other.lines = list(self.lines)
+        other._number = self._number
+        other._checker = Checker(self.rules, other.table, self.names)
+        return other
+
     def check(self, line: Line) -> list[Problem]:
         """The problems `line` would have as the next line (empty: it can be added)."""
         return self._checker.line(line, self._number + 1)

@@ -28,3 +28,11 @@ class Table:
         self.next_dealer = first_dealer
         self.ended_at: int | None = None  # line number of the hand that ended the game
         self.winners: tuple[int, ...] = ()
+
+    def copy(self) -> Table:
+        other = Table(self.seats, self.next_dealer)
+        other.totals, other.on_barrel = list(self.totals), list(self.on_barrel)
+        other.barrel_hands, other.bolts = list(self.barrel_hands), list(self.bolts)
+        other.give_ups = list(self.give_ups)
+        other.ended_at, other.winners = self.ended_at, self.winners
+        return other

@@ -105,3 +105,12 @@ def test_a_refused_line_leaves_the_sheet_as_it_was():
     assert e.value.hand == 2
     assert sheet.tally() == before
     assert sheet.add(Hand(declarer=1, bid=100, points=(10, 100, 10))).number == 2
+
+
+def test_a_copied_sheet_is_independent():
+    sheet = rules_for("pl-3").sheet()
+    sheet.add(Hand(declarer=0, bid=100, points=(100, 10, 10)))
+    copy = sheet.copy()
+    copy.add(Hand(declarer=1, bid=100, points=(10, 100, 10)))
+    assert sheet.tally().totals == (100, 10, 10) and len(sheet.tally().lines) == 1
+    assert copy.tally().totals == (110, 110, 20) and len(copy.tally().lines) == 2
