@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import gc
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-
-from . import config, db, memo
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The application factory (Flask tutorial style): defaults, instance config, blueprints."""
+    # Imported here, not at the top: `scorekeeper score` needs only the rules and starts fast.
+    from flask import Flask
+
+    from . import config, db, memo
+
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
     config.configure(app, test_config)

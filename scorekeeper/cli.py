@@ -4,27 +4,16 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
-from flask.cli import FlaskGroup
 
 from .gamefile import loads
 from .output import score_output
 from .rules import InvalidHand
 
 
-def _create_app():  # type: ignore[no-untyped-def]
-    from . import create_app
-
-    return create_app()
-
-
-@click.group(cls=FlaskGroup, create_app=_create_app, add_version_option=False, load_dotenv=False)
-def main() -> None:
-    """Thousand Scorekeeper: `scorekeeper run --host 0.0.0.0` serves the app."""
-
-
-@main.command(with_appcontext=False)
+@click.command()
 @click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
 def score(file: str) -> None:
     """Score the game file FILE (- for standard input): JSON on stdout, or problems on stderr."""
@@ -45,3 +34,32 @@ def score(file: str) -> None:
             click.echo(str(problem), err=True)
         sys.exit(2)
     click.echo(json.dumps(score_output(game, tally), ensure_ascii=False, indent=2))
+
+
+def _create_app() -> Any:
+    from . import create_app
+
+    return create_app()
+
+
+def flask_cli() -> click.Group:
+    """Flask's CLI for the app (`run`, `routes`, `shell`, `db`), with `score` beside them."""
+    from flask.cli import FlaskGroup
+
+    group = FlaskGroup(
+        name="scorekeeper",
+        help="Thousand Scorekeeper: `scorekeeper run --host 0.0.0.0` serves the app.",
+        create_app=_create_app,
+        add_version_option=False,
+        load_dotenv=False,
+    )
+    group.add_command(score)
+    return group
+
+
+def main() -> None:
+    # `score` needs only the rules: it starts without loading Flask, its plugins and Alembic.
+    if sys.argv[1:2] == ["score"]:
+        score.main(args=sys.argv[2:], prog_name="scorekeeper score")
+    else:
+        flask_cli().main(prog_name="scorekeeper")
