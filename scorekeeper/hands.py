@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from . import services
-from .forms import AdjustmentForm, ConfirmForm, HandForm, pad_seats
+from .forms import AdjustmentForm, ConfirmForm, HandForm, LineForm, pad_seats
 from .games import conflict, game_or_404
 from .models import Game
 from .rules import Adjustment, Hand, InvalidHand, text
@@ -41,6 +42,19 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
     return form, before
 
 
+def _write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -> Response | None:
+    """Runs one write for a posted form: the score page after it, a conflict message, or None
+    with the rule problems put at their fields (nothing stored)."""
+    try:
+        outcome = write()
+    except services.Conflict:
+        return conflict(game_id)
+    except InvalidHand as e:
+        form.take_problems(e)
+        return None
+    return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{outcome.number}"))
+
+
 def _render(
     game: Game, form: HandForm, before: Any, number: int | None, status: int = 200
 ) -> tuple[str, int]:
@@ -62,19 +76,14 @@ def new(game_id: int) -> Response | tuple[str, int]:
     game = game_or_404(game_id)
     form, before = _hand_form(game)
     if form.validate_on_submit():
-        try:
-            outcome = services.add_line(
-                game,
-                form.to_line(services.rules_for(game), before.next_dealer),
-                form.posted_version(),
-                form.token.data,
-            )
-        except services.Conflict:
-            return conflict(game_id)
-        except InvalidHand as e:
-            form.take_problems(e)
-        else:
-            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{outcome.number}"))
+        line = form.to_line(services.rules_for(game), before.next_dealer)
+        done = _write(
+            game_id,
+            form,
+            lambda: services.add_line(game, line, form.posted_version(), form.token.data),
+        )
+        if done:
+            return done
     return _render(game, form, before, None, 422 if request.method == "POST" else 200)
 
 
@@ -88,19 +97,12 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
         return redirect(url_for("hands.adjust", game_id=game_id, number=number))
     form, before = _hand_form(game, number)
     if form.validate_on_submit():
-        try:
-            services.update_line(
-                game,
-                number,
-                form.to_line(services.rules_for(game), before.next_dealer),
-                form.posted_version(),
-            )
-        except services.Conflict:
-            return conflict(game_id)
-        except InvalidHand as e:
-            form.take_problems(e)
-        else:
-            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{number}"))
+        line = form.to_line(services.rules_for(game), before.next_dealer)
+        done = _write(
+            game_id, form, lambda: services.update_line(game, number, line, form.posted_version())
+        )
+        if done:
+            return done
     return _render(game, form, before, number, 422 if request.method == "POST" else 200)
 
 
@@ -163,19 +165,18 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
     form.setup(seats)
     form.prepare(game.version)
     if form.validate_on_submit():
-        try:
-            if number is None:
-                out = services.add_line(
-                    game, form.to_line(seats), form.posted_version(), form.token.data
-                )
-            else:
-                out = services.update_line(game, number, form.to_line(seats), form.posted_version())
-        except services.Conflict:
-            return conflict(game_id)
-        except InvalidHand as e:
-            form.take_problems(e)
-        else:
-            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{out.number}"))
+        line = form.to_line(seats)
+        done = _write(
+            game_id,
+            form,
+            lambda: (
+                services.add_line(game, line, form.posted_version(), form.token.data)
+                if number is None
+                else services.update_line(game, number, line, form.posted_version())
+            ),
+        )
+        if done:
+            return done
     return render_template(
         "hands/adjust.html", game=game, form=form, names=services.names(game), number=number
     ), (422 if request.method == "POST" else 200)
