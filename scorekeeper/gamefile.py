@@ -92,6 +92,9 @@ def parse(data: Any) -> GameFile:
 def loads(text: str | bytes) -> GameFile:
     """A GameFile from JSON text; not JSON at all is a problem too."""
     try:
+        if isinstance(text, bytes):
+            # editors on some phones and desktops save UTF-8 with a byte-order mark
+            text = text.decode("utf-8-sig")
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
         raise InvalidHand.one(None, "game", f"the file is not JSON ({e})") from None

@@ -68,3 +68,14 @@ def test_not_json_is_a_problem_not_a_traceback():
 def test_missing_file():
     done = run("score", "/nonexistent/game.json")
     assert done.returncode == 2 and done.stderr.startswith("game: cannot read")
+
+
+def test_utf8_with_a_byte_order_mark_is_read():
+    data = (EXAMPLES / "pl-3.json").read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", "-"],
+        input=b"\xef\xbb\xbf" + data,
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr

@@ -125,10 +125,14 @@
         row.hidden = parseInt(row.dataset.seat, 10) >= seats;
       });
       form.querySelectorAll("[name=first_dealer] option").forEach(function (o) {
-        o.hidden = parseInt(o.value, 10) >= seats;
+        var seat = parseInt(o.value, 10);
+        var name = (form.querySelector("[name=players-" + seat + "]") || {}).value;
+        o.hidden = seat >= seats;
+        o.textContent = name ? name : "player " + (seat + 1);
       });
     }
     form.addEventListener("change", update);
+    form.addEventListener("input", update);
     update();
   }
 

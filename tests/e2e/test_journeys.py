@@ -173,3 +173,10 @@ def test_every_other_page_passes_axe(page: Page, live_server: str) -> None:
     page.locator("details.house summary").click()
     expect(page.locator("[name=opt_rounding] option").first).to_have_text("as the variant: 5")
     expect(page.locator("[name=opt_barrel] option").first).to_have_text("as the variant: on")
+
+
+def test_first_dealer_is_chosen_by_name(page: Page, live_server: str) -> None:
+    page.goto(live_server + "/games/new")
+    page.locator("[name=players-0]").fill("Ala")
+    page.locator("[name=players-1]").fill("Bartek")
+    expect(page.locator("[name=first_dealer] option").nth(1)).to_have_text("Bartek")
