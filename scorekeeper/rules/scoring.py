@@ -115,7 +115,16 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     table.next_dealer = (dealer + 1) % n
     if max(totals) >= o.target:
         end(rules, table, declarer, number, notes)
-    return LineResult(number, "hand", dealer, declarer, tuple(scores), tuple(totals), tuple(notes))
+    return LineResult(
+        number,
+        "hand",
+        dealer,
+        declarer,
+        tuple(scores),
+        tuple(totals),
+        tuple(notes),
+        contract if declarer is not None else None,
+    )
 
 
 def end(rules: Rules, table: Table, declarer: int | None, number: int, notes: list[Note]) -> None:

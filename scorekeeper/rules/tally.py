@@ -19,6 +19,7 @@ class LineResult(NamedTuple):
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     notes: tuple[Note, ...]
+    contract: int | None = None  # the contract played (the lowest bid when none was given)
 
 
 class PlayerState(NamedTuple):

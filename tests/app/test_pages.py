@@ -245,3 +245,12 @@ def test_two_workers_never_show_a_stale_score(app, client, database_url):
     assert totals(other, game) == [30, 100, 110]
     hand(other, game, [100, 10, 10], declarer=0, bid=100)
     assert totals(client, game) == [130, 110, 120]
+
+
+def test_sheet_and_explanation_name_the_contract_played(client):
+    game = new_game(client)
+    hand(client, game, [35, 70, 15], declarer=1, marriages=["1:hearts"])  # no bid: the 100
+    hand(client, game, [20, 0, 100], declarer=2, bid=100, contract="110")
+    page = client.get(game).get_data(as_text=True)
+    assert "Bartek 100" in page and "Celina 110" in page
+    assert "Celina played 110 (bid 100)" in client.get(f"{game}/hands/2").get_data(as_text=True)
