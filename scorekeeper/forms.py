@@ -50,6 +50,7 @@ class LineForm(FlaskForm):
 
     version = HiddenField()
     token = HiddenField()
+    change_reason = StringField("Why the change (optional, kept in the trail)")
     group_errors: dict[str, list[str]] = {}
 
     def prepare(self, version: int) -> None:

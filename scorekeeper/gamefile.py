@@ -20,7 +20,8 @@ from .rules.errors import Problem as _Problem
 from .rules.gcpause import paused_gc
 
 FORMAT = "scorekeeper-game/1"
-_GAME_KEYS = {"format", "variant", "options", "players", "first_dealer", "hands"}
+_GAME_KEYS = {"format", "variant", "options", "players", "first_dealer", "hands", "trail"}
+_TRAIL_KEYS = {"action", "hand", "before", "after", "reason", "who", "at"}
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,8 @@ class GameFile:
     options: Mapping[str, Any] = field(default_factory=dict)
     first_dealer: int = 0
     lines: tuple[Line, ...] = ()
+    #: the app's record of corrections (edits, deletes, restores); scoring ignores it
+    trail: tuple[Mapping[str, Any], ...] = ()
 
     def rules(self) -> Rules:
         return find_variant(self.variant)(self.options)
@@ -78,6 +81,7 @@ def parse(data: Any) -> GameFile:
         hands = []
     with paused_gc():
         lines = [r.line(i, h) for i, h in enumerate(hands, start=1)]
+    trail = _trail(r, data.get("trail", []))
     if r.problems:
         raise InvalidHand(r.problems)
     return GameFile(
@@ -86,7 +90,35 @@ def parse(data: Any) -> GameFile:
         options=dict(options),
         first_dealer=first or 0,
         lines=tuple(line for line in lines if line is not None),
+        trail=trail,
     )
+
+
+def _trail(r: Reader, raw: Any) -> tuple[Mapping[str, Any], ...]:
+    """The trail of an export: checked for shape only (it never changes a score)."""
+    if not isinstance(raw, list):
+        r.bad(None, "trail", "trail must be a list of changes")
+        return ()
+    for item in raw:
+        ok = (
+            isinstance(item, dict)
+            and not set(item) - _TRAIL_KEYS
+            and item.get("action") in ("edit", "delete", "restore")
+            and isinstance(item.get("hand"), int)
+            and not isinstance(item.get("hand"), bool)
+            and all(item.get(k) is None or isinstance(item[k], dict) for k in ("before", "after"))
+            and all(
+                item.get(k) is None or isinstance(item[k], str) for k in ("reason", "who", "at")
+            )
+        )
+        if not ok:
+            r.bad(
+                None,
+                "trail",
+                "each change in the trail has action, hand, before, after, reason, who and at",
+            )
+            return ()
+    return tuple(dict(item) for item in raw)
 
 
 def loads(text: str | bytes) -> GameFile:
@@ -136,6 +168,7 @@ def to_dict(game: GameFile) -> dict[str, Any]:
         "players": list(game.players),
         "first_dealer": game.first_dealer,
         "hands": [line_to_dict(line) for line in game.lines],
+        **({"trail": [dict(t) for t in game.trail]} if game.trail else {}),
     }
 
 

@@ -9,7 +9,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import memo, services
+from . import memo, services, trail
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
@@ -84,18 +84,20 @@ def board(game: Game) -> dict[str, Any]:
                 names=names,
                 facts=facts,
                 options=rules.options,
+                changed=trail.changed_positions(game),
             )
         ),
     )
     return {
         "sheet": sheet,
+        "deleted": trail.deleted(game),
         "game": game,
         "rules": rules,
         "tally": tally,
         "names": names,
         "undo": undo,
         "options": rules.options,
-        "facts": services.rule_lines(game),
+        "facts": facts,
     }
 
 
@@ -118,6 +120,7 @@ def explain(game_id: int, number: int) -> str:
         fact=services.rule_lines(game)[number - 1],
         delete=delete,
         last=number == len(tally.lines),
+        history=trail.history(game, number),
     )
 
 

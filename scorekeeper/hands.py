@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import services
+from . import services, trail
 from .forms import AdjustmentForm, ConfirmForm, HandForm, LineForm, pad_seats
 from .games import conflict, game_or_404
 from .models import Game
@@ -99,7 +99,11 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         line = form.to_line(services.rules_for(game), before.next_dealer)
         done = _write(
-            game_id, form, lambda: services.update_line(game, number, line, form.posted_version())
+            game_id,
+            form,
+            lambda: services.update_line(
+                game, number, line, form.posted_version(), form.change_reason.data or ""
+            ),
         )
         if done:
             return done
@@ -172,7 +176,9 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
             lambda: (
                 services.add_line(game, line, form.posted_version(), form.token.data)
                 if number is None
-                else services.update_line(game, number, line, form.posted_version())
+                else services.update_line(
+                    game, number, line, form.posted_version(), form.change_reason.data or ""
+                )
             ),
         )
         if done:
@@ -193,7 +199,7 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
     error = None
     if form.validate_on_submit():
         try:
-            services.delete_line(game, number, form.posted_version())
+            services.delete_line(game, number, form.posted_version(), form.change_reason.data or "")
         except services.Conflict:
             return conflict(game_id)
         except InvalidHand as e:
@@ -223,4 +229,23 @@ def undo(game_id: int) -> Response:
             services.delete_line(game, count, form.posted_version())
         except services.Conflict:
             return conflict(game_id)
+    return redirect(url_for("games.show", game_id=game_id))
+
+
+@bp.route("/restore/<int:revision>", methods=["POST"])
+def restore(game_id: int, revision: int) -> Response:
+    """Brings a deleted line back from the trail; every later total is derived again."""
+    game = game_or_404(game_id)
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            done = trail.restore(game, revision, form.posted_version())
+        except services.Conflict:
+            return conflict(game_id)
+        except LookupError:
+            abort(404)
+        except InvalidHand as e:
+            flash(f"That line cannot come back: {e.problems[0].message}", "conflict")
+        else:
+            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{done.number}"))
     return redirect(url_for("games.show", game_id=game_id))

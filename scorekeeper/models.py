@@ -112,3 +112,20 @@ class MarriageRow(db.Model):  # type: ignore[name-defined,misc]
     seat: Mapped[int]
     suit: Mapped[str] = mapped_column(String(10))
     switch: Mapped[bool] = mapped_column(default=False)
+
+
+class Revision(db.Model):  # type: ignore[name-defined,misc]
+    """The trail: one edit, delete or restore of a line, with who, when, before and after."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    # the line row it concerns; no foreign key, since a deleted line's row is gone
+    line_id: Mapped[int | None] = mapped_column(index=True)
+    action: Mapped[str] = mapped_column(String(10))  # "edit", "delete", "restore"
+    position: Mapped[int]  # the line's number when it happened
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # game-file shape
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    who: Mapped[str | None] = mapped_column(String(80))
+    at: Mapped[datetime] = mapped_column(default=now)
+    restored_by: Mapped[int | None]  # for a delete: the revision that brought it back

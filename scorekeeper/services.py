@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
+from . import trail
 from .db import db
 from .derived import _remember, names, rule_lines, rules_for, sheet_for, tally
 from .gamefile import GameFile
@@ -130,6 +131,8 @@ def create_game(file: GameFile) -> Game:
         game.lines.append(row)
         fill_line(row, line, seats)
     db.session.add(game)
+    db.session.flush()
+    trail.load(game, file.trail)
     _commit()
     return game
 
@@ -168,30 +171,51 @@ def add_line(
     return Outcome(row.position, result)
 
 
-def update_line(game: Game, number: int, line: RuleLine, version: int | None = None) -> Outcome:
-    """Replaces line `number`; every later total is derived again. Refused: nothing changes."""
+def update_line(
+    game: Game,
+    number: int,
+    line: RuleLine,
+    version: int | None = None,
+    reason: str = "",
+    who: str | None = None,
+) -> Outcome:
+    """Replaces line `number`; every later total is derived again. Refused: nothing changes.
+    The trail records the line before and after."""
     _check_version(game, version)
     lines = rule_lines(game)
     if not 1 <= number <= len(lines):
         raise LookupError(number)
+    old = lines[number - 1]
     lines[number - 1] = line
     result = tally(game, lines)
-    fill_line(_row(game, number), line, len(game.seats))
+    row = _row(game, number)
+    fill_line(row, line, len(game.seats))
+    if old != line:
+        trail.record(game, "edit", number, row.id, old, line, reason, who)
     _touch(game)
     _commit()
     _remember(game, lines, result)
     return Outcome(number, result)
 
 
-def delete_line(game: Game, number: int, version: int | None = None) -> Outcome:
-    """Removes line `number`; the lines after it move up. Refused if the rest would not fit."""
+def delete_line(
+    game: Game,
+    number: int,
+    version: int | None = None,
+    reason: str = "",
+    who: str | None = None,
+) -> Outcome:
+    """Removes line `number`; the lines after it move up. Refused if the rest would not fit.
+    The trail keeps the line, so that it can be restored."""
     _check_version(game, version)
     lines = rule_lines(game)
     if not 1 <= number <= len(lines):
         raise LookupError(number)
-    del lines[number - 1]
+    old = lines.pop(number - 1)
     result = tally(game, lines)
-    db.session.delete(_row(game, number))
+    row = _row(game, number)
+    trail.record(game, "delete", number, row.id, old, None, reason, who)
+    db.session.delete(row)
     db.session.flush()
     # The later lines move up. Through negative positions, so that (game, position) stays
     # unique at every row of the update on every database.
@@ -247,14 +271,8 @@ def to_file(game: Game) -> GameFile:
         options=dict(game.options),
         first_dealer=game.first_dealer,
         lines=tuple(rule_lines(game)),
+        trail=tuple(trail.export(game)),
     )
-
-
-def problems_by_field(error: InvalidHand) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for p in error.problems:
-        out.setdefault(p.field, []).append(p.message)
-    return out
 
 
 def _line_with(key: str) -> Line | None:

@@ -47,4 +47,29 @@ def register_common(app: Flask) -> None:
 
     app.jinja_env.globals.update(SUITS=SUITS, SUIT_SIGNS=SUIT_SIGNS)
     app.jinja_env.filters["note_text"] = text
+    app.jinja_env.filters["line_summary"] = line_summary
     app.jinja_env.filters["signed"] = lambda n: f"+{n}" if n > 0 else str(n)
+
+
+def line_summary(line: dict[str, Any], names: list[str]) -> str:
+    """A stored line (game-file shape) in a few words, for the trail."""
+
+    def who(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    if "adjustment" in line:
+        values = ", ".join(f"{who(s)} {v:+d}" for s, v in enumerate(line["adjustment"]) if v)
+        return f"adjustment {values or '0'}" + (f": {line['reason']}" if line.get("reason") else "")
+    parts = []
+    if line.get("declarer") is not None:
+        contract = line.get("contract") or line.get("bid")
+        parts.append(f"{who(line['declarer'])} {contract or ''}".strip())
+    if line.get("give_up"):
+        parts.append("gave up")
+    if line.get("points"):
+        parts.append("points " + " / ".join("–" if p is None else str(p) for p in line["points"]))
+    for m in line.get("marriages", []):
+        parts.append(f"{who(m.get('seat'))} {m.get('suit')} marriage")
+    if line.get("trump"):
+        parts.append(f"trump {line['trump']}")
+    return ", ".join(parts)

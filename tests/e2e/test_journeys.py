@@ -81,8 +81,13 @@ def test_pl3_journey(page: Page, live_server: str) -> None:
     check_page(page, "edit-hand")
     page.get_by_label("Ala card points").fill("15")
     page.get_by_label("Celina card points").fill("35")
+    page.get_by_label("Why the change (optional, kept in the trail)").fill("points swapped")
     page.get_by_role("button", name="Save hand").click()
     assert totals(page) == [-70, 160, 190]
+    page.get_by_role("link", name="Explain hand 1").click()
+    expect(page.get_by_text("points swapped")).to_be_visible()
+    check_page(page, "explain-changed")
+    page.get_by_role("link", name="back to the score").click()
     # a wrong entry is refused at its field and nothing is stored
     page.get_by_role("link", name=re.compile(r"Log hand")).click()
     page.get_by_role("radio", name="Bartek", exact=True).check()
@@ -164,8 +169,12 @@ def test_every_other_page_passes_axe(page: Page, live_server: str) -> None:
     page.get_by_role("link", name="Explain hand 1").click()
     page.get_by_role("link", name="Delete…").click()
     check_page(page, "delete")
+    page.get_by_label("Why the change (optional, kept in the trail)").fill("agreed to drop it")
     page.get_by_role("button", name="Delete line 1").click()
     assert totals(page) == [0, 0, 0]
+    check_page(page, "board-deleted")
+    page.get_by_role("button", name="Restore line 1").click()
+    assert totals(page) == [0, -120, 0]
     page.goto(live_server + "/games/999")
     check_page(page, "not-found")
     page.goto(live_server + "/games/new")

@@ -1,0 +1,172 @@
+"""The trail of corrections: every edit and delete of a line recorded, and deleted lines restored.
+
+A dispute weeks later is settled by the trail: who changed hand 7, when, what it said before
+and after, and why. Only facts are recorded (game-file shaped lines); scores stay derived.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+
+from . import services
+from .db import db
+from .derived import _remember, rule_lines, tally
+from .gamefile import line_to_dict, parse_line
+from .models import Game, Line, Revision
+from .rules import Line as RuleLine
+
+
+def record(
+    game: Game,
+    action: str,
+    position: int,
+    line_id: int | None,
+    before: RuleLine | None,
+    after: RuleLine | None,
+    reason: str = "",
+    who: str | None = None,
+) -> Revision:
+    """Adds a revision to the session; the caller's write commits it with the change."""
+    rev = Revision(
+        game_id=game.id,
+        action=action,
+        position=position,
+        line_id=line_id,
+        before=line_to_dict(before) if before is not None else None,
+        after=line_to_dict(after) if after is not None else None,
+        reason=(reason or "").strip(),
+        who=who,
+    )
+    db.session.add(rev)
+    return rev
+
+
+def of_game(game: Game) -> list[Revision]:
+    """The whole trail, oldest first."""
+    return list(
+        db.session.execute(
+            select(Revision).where(Revision.game_id == game.id).order_by(Revision.id)
+        ).scalars()
+    )
+
+
+def deleted(game: Game) -> list[Revision]:
+    """Deletes not yet undone: lines that can be restored."""
+    return [r for r in of_game(game) if r.action == "delete" and r.restored_by is None]
+
+
+def changed_positions(game: Game) -> set[int]:
+    """Numbers of the current lines that were edited or restored (their history is there)."""
+    return set(
+        db.session.execute(
+            select(Line.position)
+            .join(Revision, Revision.line_id == Line.id)
+            .where(Line.game_id == game.id, Revision.action.in_(("edit", "restore")))
+        ).scalars()
+    )
+
+
+def history(game: Game, number: int) -> list[Revision]:
+    """The revisions of the line now at `number`, oldest first."""
+    line_id = db.session.execute(
+        select(Line.id).where(Line.game_id == game.id, Line.position == number)
+    ).scalar()
+    return list(
+        db.session.execute(
+            select(Revision).where(Revision.line_id == line_id).order_by(Revision.id)
+        ).scalars()
+    )
+
+
+def restore(
+    game: Game, revision_id: int, version: int | None = None, who: str | None = None
+) -> services.Outcome:
+    """Puts a deleted line back where it was (or last, if the game is shorter now).
+
+    InvalidHand if it no longer fits the game (nothing changes); LookupError if there is no
+    such deleted line.
+    """
+    rev = db.session.get(Revision, revision_id)
+    if rev is None or rev.game_id != game.id or rev.action != "delete" or rev.restored_by:
+        raise LookupError(revision_id)
+    services._check_version(game, version)
+    line = parse_line(rev.position, rev.before)
+    lines = rule_lines(game)
+    at = min(rev.position, len(lines) + 1)
+    lines.insert(at - 1, line)
+    result = tally(game, lines)  # raises InvalidHand if it no longer fits
+    # the lines from `at` on move down, through negative positions (unique at every row)
+    db.session.execute(
+        update(Line)
+        .where(Line.game_id == game.id, Line.position >= at)
+        .values(position=-(Line.position + 1))
+    )
+    db.session.execute(
+        update(Line)
+        .where(Line.game_id == game.id, Line.position < 0)
+        .values(position=-Line.position)
+    )
+    row = Line(game_id=game.id, position=at)
+    db.session.add(row)
+    services.fill_line(row, line, len(game.seats))
+    db.session.flush()
+    back = record(game, "restore", at, row.id, None, line, who=who)
+    db.session.flush()
+    rev.restored_by = back.id
+    services._touch(game)
+    services._commit()
+    _remember(game, lines, result)
+    return services.Outcome(at, result)
+
+
+def export(game: Game) -> list[dict[str, Any]]:
+    """The trail as it goes into the game's export."""
+    return [
+        {
+            "action": r.action,
+            "hand": r.position,
+            "before": r.before,
+            "after": r.after,
+            "reason": r.reason,
+            "who": r.who,
+            "at": r.at.isoformat(timespec="seconds"),
+        }
+        for r in of_game(game)
+    ]
+
+
+def load(game: Game, items: Any) -> None:
+    """Stores an imported trail. Its revisions keep their numbers, but not their link to a line
+    row (the rows are new), so a line's own history starts again after an import."""
+    open_deletes: list[Revision] = []
+    for item in items:
+        try:
+            at = datetime.fromisoformat(item["at"]) if item.get("at") else None
+        except ValueError:
+            at = None
+        rev = Revision(
+            game_id=game.id,
+            action=item["action"],
+            position=item["hand"],
+            line_id=None,
+            before=item.get("before"),
+            after=item.get("after"),
+            reason=item.get("reason") or "",
+            who=item.get("who"),
+        )
+        if at is not None:
+            rev.at = at
+        db.session.add(rev)
+        db.session.flush()
+        if rev.action == "delete":
+            open_deletes.append(rev)
+        elif rev.action == "restore":
+            # the latest delete of the same line is the one it restored
+            for deleted_rev in reversed(open_deletes):
+                if deleted_rev.before == rev.after:
+                    deleted_rev.restored_by = rev.id
+                    open_deletes.remove(deleted_rev)
+                    break

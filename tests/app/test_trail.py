@@ -1,0 +1,86 @@
+"""The trail: every edit and delete leaves who, when, before, after and why; deletes restore."""
+
+from __future__ import annotations
+
+from .helpers import hand, new_game, totals, version_token
+
+
+def edit_first(client, game, **fields):
+    data = version_token(client, f"{game}/hands/1/edit")
+    data.update(
+        {
+            "dealer": "0",
+            "declarer": "0",
+            "bid": "100",
+            "points-0": "100",
+            "points-1": "10",
+            "points-2": "10",
+            **fields,
+        }
+    )
+    return client.post(f"{game}/hands/1/edit", data=data)
+
+
+def test_an_edit_shows_before_after_and_why(client):
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    assert edit_first(client, game, change_reason="wrong declarer").status_code == 302
+    page = client.get(f"{game}/hands/1").get_data(as_text=True)
+    assert "Changed 1 time" in page and "wrong declarer" in page
+    assert "before: Bartek 100, points 10 / 100 / 10" in page
+    assert "after: Ala 100, points 100 / 10 / 10" in page
+    assert 'class="chip">changed' in client.get(game).get_data(as_text=True)
+
+
+def test_saving_an_unchanged_hand_leaves_no_trace(client):
+    game = new_game(client)
+    hand(client, game, [100, 10, 10], declarer=0, bid=100)
+    edit_first(client, game)
+    assert "Changed" not in client.get(f"{game}/hands/1").get_data(as_text=True)
+
+
+def test_a_deleted_hand_is_restored_with_its_totals(client):
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    hand(client, game, [20, 0, 100], declarer=2, bid=100)
+    data = version_token(client, f"{game}/hands/1/delete")
+    client.post(f"{game}/hands/1/delete", data={**data, "change_reason": "misdeal"})
+    assert totals(client, game) == [20, 0, 100]
+    board = client.get(game).get_data(as_text=True)
+    assert "Deleted" in board and "misdeal" in board and "Restore line 1" in board
+    rev = board.split("/restore/")[1].split('"')[0]
+    r = client.post(f"{game}/restore/{rev}", data=version_token(client, game))
+    assert r.status_code == 302
+    assert totals(client, game) == [30, 100, 110]
+    board = client.get(game).get_data(as_text=True)
+    assert "Restore line" not in board
+    # restoring twice is not possible
+    assert client.post(f"{game}/restore/{rev}", data=version_token(client, game)).status_code == 404
+
+
+def test_a_restore_that_no_longer_fits_changes_nothing(client):
+    game = new_game(client, "ru-2", ("Oleg", "Nata"), opt_give_up="on", opt_give_up_limit="1")
+    hand(client, game, [], declarer=0, bid=100, give_up="y")
+    data = version_token(client, f"{game}/hands/1/delete")
+    client.post(f"{game}/hands/1/delete", data=data)
+    hand(client, game, [], declarer=0, bid=80, give_up="y")
+    assert totals(client, game) == [-80, 60]
+    board = client.get(game).get_data(as_text=True)
+    rev = board.split("/restore/")[1].split('"')[0]
+    r = client.post(
+        f"{game}/restore/{rev}", data=version_token(client, game), follow_redirects=True
+    )
+    assert "cannot come back" in r.get_data(as_text=True)
+    assert totals(client, game) == [-80, 60]
+
+
+def test_the_trail_is_part_of_the_export(client):
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    edit_first(client, game, change_reason="wrong declarer")
+    gid = game.rsplit("/", 1)[1]
+    exported = client.get(f"/api/games/{gid}/file").json
+    assert [t["action"] for t in exported["trail"]] == ["edit"]
+    assert exported["trail"][0]["reason"] == "wrong declarer"
+    again = client.post("/api/games", json=exported).json["id"]
+    assert client.get(f"/api/games/{again}/file").json["trail"] == exported["trail"]
