@@ -22,11 +22,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     config.configure(app, test_config)
     db.init_app(app)
     memo.init_app(app)
-    from . import api, games, hands
+    from . import api, games, hands, live
 
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(live.bp)
     from .views_common import register_common
 
     register_common(app)

@@ -35,6 +35,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # Bumped by every write: a form carries the version it was made from, so that two phones
     # cannot silently overwrite each other (optimistic concurrency).
     version: Mapped[int] = mapped_column(default=1)
+    # the read-only link for the others at the table (/live/<id>/<token>); None: no link
+    share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", cascade="all, delete-orphan", back_populates="game"

@@ -4,7 +4,8 @@
 
   // The game page: keep the screen awake at the card table (Wake Lock, where the browser has it).
   function keepAwake() {
-    if (!document.body.classList.contains("board") || !("wakeLock" in navigator)) return;
+    var body = document.body.classList;
+    if (!(body.contains("board") || body.contains("live")) || !("wakeLock" in navigator)) return;
     var request = function () { navigator.wakeLock.request("screen").catch(function () {}); };
     request();
     document.addEventListener("visibilitychange", function () {
@@ -136,8 +137,29 @@
     update();
   }
 
+  // The live view: ask every 3 s; the server answers 304 while the game's version is the same.
+  function liveBoard(board) {
+    var etag = null;
+    function poll() {
+      var headers = etag ? { "If-None-Match": etag } : {};
+      fetch(board.dataset.state, { headers: headers, cache: "no-store" })
+        .then(function (r) {
+          if (r.status === 200) {
+            etag = r.headers.get("ETag");
+            return r.text().then(function (html) { board.innerHTML = html; });
+          }
+          if (r.status === 404) { clearInterval(timer); }
+        })
+        .catch(function () {});
+    }
+    var timer = setInterval(poll, 3000);
+    poll();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
+    var live = document.getElementById("live-board");
+    if (live) { liveBoard(live); }
     var hand = document.getElementById("hand-form");
     if (hand) handForm(hand);
     var game = document.getElementById("new-game");

@@ -12,12 +12,12 @@ from playwright.sync_api import Page, expect
 SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save a screenshot of every page visited
 
 
-def check_page(page: Page, name: str) -> None:
-    """No axe violation, nothing wider than the phone, and a screenshot when asked."""
+def check_page(page: Page, name: str, screen: int = 390) -> None:
+    """No axe violation, nothing wider than the screen, and a screenshot when asked."""
     result = Axe().run(page)
     assert result.violations_count == 0, result.generate_report()
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"{name}: the page is {width}px wide"
+    assert width <= screen, f"{name}: the page is {width}px wide"
     if SHOTS:
         os.makedirs(SHOTS, exist_ok=True)
         page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
@@ -189,3 +189,27 @@ def test_first_dealer_is_chosen_by_name(page: Page, live_server: str) -> None:
     page.locator("[name=players-0]").fill("Ala")
     page.locator("[name=players-1]").fill("Bartek")
     expect(page.locator("[name=first_dealer] option").nth(1)).to_have_text("Bartek")
+
+
+def test_live_view_follows_another_phone_within_5_seconds(
+    page: Page, live_server: str, browser
+) -> None:
+    start(page, live_server, "pl-3", ["Ala", "Bartek", "Celina"], "live")
+    page.get_by_role("link", name="Share").click()
+    page.get_by_role("button", name="Make a live link").click()
+    check_page(page, "share")
+    url = page.locator(".share-link a").get_attribute("href")
+    viewer = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    watch = viewer.new_page()
+    watch.goto(url)
+    check_page(watch, "live")
+    expect(watch.locator(".totals .points").first).to_have_text("0")
+    page.get_by_role("link", name="back to the score").click()
+    log_hand(page, "Bartek", 120, {"Ala": 35, "Bartek": 70, "Celina": 15}, ("1:hearts",))
+    expect(watch.locator(".totals .points").nth(1)).to_have_text("120", timeout=5000)
+    watch.set_viewport_size({"width": 1280, "height": 800})  # a tablet or a TV
+    watch.goto(url + "?big=1")
+    check_page(watch, "live-big", screen=1280)
+    viewer.close()

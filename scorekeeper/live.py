@@ -1,0 +1,105 @@
+"""The live view: a read-only link (and its QR code) that follows the score on every phone.
+
+The link is /live/<game id>/<token>: the token is long and random, compared in constant time,
+and revoked by making a new one or none. The page asks for the state every few seconds with
+the game's version as its ETag; while nothing changes the answer is an empty 304, which any
+worker can give, since the version is in the database.
+"""
+
+from __future__ import annotations
+
+import hmac
+import io
+import secrets
+
+import segno
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from . import services
+from .db import db
+from .forms import ConfirmForm
+from .games import game_or_404
+from .models import Game
+
+bp = Blueprint("live", __name__)
+
+
+def _shared(game_id: int, token: str) -> Game:
+    game = services.load_game(game_id)
+    if (
+        game is None
+        or not game.share_token
+        or not hmac.compare_digest(game.share_token.encode(), token.encode())
+    ):
+        abort(404)
+    return game
+
+
+def qr_svg(url: str) -> Markup:
+    """The link as an inline SVG QR code, made on the server (no script, no other host)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        xmldecl=False,
+        svgns=True,
+        scale=5,
+        title="QR code of the live score link",
+        dark="#000",
+        light="#fff",
+    )
+    return Markup(out.getvalue().decode())
+
+
+def link(game: Game) -> str | None:
+    if not game.share_token:
+        return None
+    return url_for("live.view", game_id=game.id, token=game.share_token, _external=True)
+
+
+@bp.route("/games/<int:game_id>/share", methods=["GET", "POST"])
+def share(game_id: int) -> Response | str:
+    """Shows the live link and its QR code; POST makes a new link (the old one stops working)
+    or, with revoke, removes it."""
+    game = game_or_404(game_id)
+    form = ConfirmForm()
+    if request.method == "POST" and form.validate_on_submit():
+        game.share_token = None if request.form.get("revoke") else secrets.token_urlsafe(24)
+        db.session.commit()
+        return redirect(url_for("live.share", game_id=game_id))
+    url = link(game)
+    return render_template(
+        "live/share.html", game=game, form=form, url=url, qr=qr_svg(url) if url else None
+    )
+
+
+@bp.route("/live/<int:game_id>/<token>")
+def view(game_id: int, token: str) -> str:
+    """The read-only score; `?big=1` for a tablet or a TV."""
+    game = _shared(game_id, token)
+    return render_template(
+        "live/view.html", **_state(game), big=bool(request.args.get("big")), token=token
+    )
+
+
+@bp.route("/live/<int:game_id>/<token>/state")
+def state(game_id: int, token: str) -> Response | tuple[str, int, dict[str, str]]:
+    """The live board as an HTML fragment, or 304 while the game's version is unchanged."""
+    game = _shared(game_id, token)
+    etag = f'"{game.id}-{game.version}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        return "", 304, {"ETag": etag, "Cache-Control": "no-cache"}
+    body = render_template("live/_board.html", **_state(game), big=bool(request.args.get("big")))
+    return body, 200, {"ETag": etag, "Cache-Control": "no-cache"}
+
+
+def _state(game: Game) -> dict[str, object]:
+    tally = services.tally(game)
+    return {
+        "game": game,
+        "tally": tally,
+        "names": services.names(game),
+        "recent": list(reversed(tally.lines[-8:])),
+    }
