@@ -98,12 +98,14 @@ class Outcome:
     repeated: bool = False  # the same form was posted again: nothing new was stored
 
 
-def _check_version(game: Game, version: int | None) -> None:
+def check_version(game: Game, version: int | None) -> None:
+    """Conflict if the form was made from another version of the game than the stored one."""
     if version is not None and version != game.version:
         raise Conflict()
 
 
-def _touch(game: Game) -> None:
+def touch(game: Game) -> None:
+    """Marks the game written, so that the commit bumps its version."""
     game.updated_at = now()  # an UPDATE of the game row bumps and checks its version
 
 
@@ -133,7 +135,7 @@ def create_game(file: GameFile) -> Game:
     db.session.add(game)
     db.session.flush()
     trail.load(game, file.trail)
-    _commit()
+    commit()
     return game
 
 
@@ -150,7 +152,7 @@ def add_line(
         done = _line_with(key)
         if done is not None:
             return Outcome(done.position, tally(game), repeated=True)
-    _check_version(game, version)
+    check_version(game, version)
     lines = rule_lines(game)
     sheet = sheet_for(game).copy()
     sheet.add(line)  # raises InvalidHand for the new line; scores only this one
@@ -158,9 +160,9 @@ def add_line(
     row = Line(game_id=game.id, position=len(lines) + 1, token=key)
     db.session.add(row)
     fill_line(row, line, len(game.seats))
-    _touch(game)
+    touch(game)
     try:
-        _commit()
+        commit()
     except IntegrityError:
         # the same post arrived twice at once: the other request stored it
         done = _line_with(key) if key else None
@@ -181,7 +183,7 @@ def update_line(
 ) -> Outcome:
     """Replaces line `number`; every later total is derived again. Refused: nothing changes.
     The trail records the line before and after."""
-    _check_version(game, version)
+    check_version(game, version)
     lines = rule_lines(game)
     if not 1 <= number <= len(lines):
         raise LookupError(number)
@@ -192,8 +194,8 @@ def update_line(
     fill_line(row, line, len(game.seats))
     if old != line:
         trail.record(game, "edit", number, row.id, old, line, reason, who)
-    _touch(game)
-    _commit()
+    touch(game)
+    commit()
     _remember(game, lines, result)
     return Outcome(number, result)
 
@@ -207,7 +209,7 @@ def delete_line(
 ) -> Outcome:
     """Removes line `number`; the lines after it move up. Refused if the rest would not fit.
     The trail keeps the line, so that it can be restored."""
-    _check_version(game, version)
+    check_version(game, version)
     lines = rule_lines(game)
     if not 1 <= number <= len(lines):
         raise LookupError(number)
@@ -226,13 +228,14 @@ def delete_line(
         .where(Line.game_id == game.id, Line.position < 0)
         .values(position=-Line.position)
     )
-    _touch(game)
-    _commit()
+    touch(game)
+    commit()
     _remember(game, lines, result)
     return Outcome(number, result)
 
 
-def _commit() -> None:
+def commit() -> None:
+    """Ends a write: Conflict if another phone's write got in first; rolled back on error."""
     try:
         db.session.commit()
     except StaleDataError:

@@ -92,7 +92,7 @@ def restore(
     rev = db.session.get(Revision, revision_id)
     if rev is None or rev.game_id != game.id or rev.action != "delete" or rev.restored_by:
         raise LookupError(revision_id)
-    services._check_version(game, version)
+    services.check_version(game, version)
     line = parse_line(rev.position, rev.before)
     lines = rule_lines(game)
     at = min(rev.position, len(lines) + 1)
@@ -116,8 +116,8 @@ def restore(
     back = record(game, "restore", at, row.id, None, line, who=who)
     db.session.flush()
     rev.restored_by = back.id
-    services._touch(game)
-    services._commit()
+    services.touch(game)
+    services.commit()
     _remember(game, lines, result)
     return services.Outcome(at, result)
 

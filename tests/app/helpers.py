@@ -67,3 +67,20 @@ def stored_lines() -> int:
 
 def stored_entries() -> list[tuple[int, int | None]]:
     return [(e.seat, e.points) for e in db.session.execute(db.select(Entry)).scalars()]
+
+
+def edit_first(client: Any, game: str, **fields: str) -> Any:
+    """Posts the edit form of hand 1 as Ala making 100 with 100/10/10 (fields change it)."""
+    data = version_token(client, f"{game}/hands/1/edit")
+    data.update(
+        {
+            "dealer": "0",
+            "declarer": "0",
+            "bid": "100",
+            "points-0": "100",
+            "points-1": "10",
+            "points-2": "10",
+            **fields,
+        }
+    )
+    return client.post(f"{game}/hands/1/edit", data=data)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.db import db
 from scorekeeper.models import Game, Player
 
-from .helpers import hand, new_game, stored_lines, totals, version_token
+from .helpers import edit_first, hand, new_game, stored_lines, totals, version_token
 
 
 def test_home_and_new_game(client):
@@ -48,18 +48,7 @@ def test_edit_first_hand_recomputes_every_later_total(app, client):
     hand(client, game, [10, 100, 10], declarer=1, bid=100)
     hand(client, game, [20, 0, 100], declarer=2, bid=100)
     assert totals(client, game) == [30, 100, 110]
-    data = version_token(client, f"{game}/hands/1/edit")
-    data.update(
-        {
-            "dealer": "0",
-            "declarer": "0",
-            "bid": "100",
-            "points-0": "100",
-            "points-1": "10",
-            "points-2": "10",
-        }
-    )
-    r = client.post(f"{game}/hands/1/edit", data=data)
+    r = edit_first(client, game)
     assert r.status_code == 302
     assert totals(client, game) == [120, 10, 110]
 

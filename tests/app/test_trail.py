@@ -2,23 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import hand, new_game, totals, version_token
-
-
-def edit_first(client, game, **fields):
-    data = version_token(client, f"{game}/hands/1/edit")
-    data.update(
-        {
-            "dealer": "0",
-            "declarer": "0",
-            "bid": "100",
-            "points-0": "100",
-            "points-1": "10",
-            "points-2": "10",
-            **fields,
-        }
-    )
-    return client.post(f"{game}/hands/1/edit", data=data)
+from .helpers import edit_first, hand, new_game, totals, version_token
 
 
 def test_an_edit_shows_before_after_and_why(client):
