@@ -22,8 +22,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     config.configure(app, test_config)
     db.init_app(app)
     memo.init_app(app)
-    from . import api, games, hands, live
+    from . import access, accounts, api, games, hands, invites, live
 
+    access.init_app(app)
+    app.register_blueprint(accounts.bp)
+    app.register_blueprint(invites.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
-from . import services
+from . import access, services
 from .gamefile import parse, parse_line, to_dict
 from .output import score_output
 from .rules import InvalidHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+bp.before_request(access.require_sign_in)
 
 
 def _errors(e: InvalidHand) -> tuple[Response, int]:
@@ -29,7 +30,7 @@ def _json() -> Any:
 def create() -> tuple[Response, int, dict[str, str]] | tuple[Response, int]:
     """A game file in: 201 with its id and Location, or 400 with every problem."""
     try:
-        game = services.create_game(parse(_json()))
+        game = services.create_game(parse(_json()), access.me().id)
     except InvalidHand as e:
         return _errors(e)
     return jsonify(id=game.id), 201, {"Location": url_for("api.read", game_id=game.id)}
@@ -43,14 +44,14 @@ def _scored(game: Any, tally: Any = None) -> dict[str, Any]:
 @bp.route("/games/<int:game_id>")
 def read(game_id: int) -> dict[str, Any]:
     """The `scorekeeper score` output of the game, plus its id."""
-    game = services.load_game(game_id) or abort(404)
+    game = access.game_or_404(game_id)
     return _scored(game)
 
 
 @bp.route("/games/<int:game_id>/hands", methods=["POST"])
 def add(game_id: int) -> tuple[Response, int] | tuple[dict[str, Any], int]:
     """One hand or adjustment in game-file shape: 201 with the new tally, or 400."""
-    game = services.load_game(game_id) or abort(404)
+    game = access.game_or_404(game_id)
     try:
         line = parse_line(len(services.rule_lines(game)) + 1, _json())
         outcome = services.add_line(game, line, token=request.headers.get("Idempotency-Key"))
@@ -64,5 +65,5 @@ def add(game_id: int) -> tuple[Response, int] | tuple[dict[str, Any], int]:
 @bp.route("/games/<int:game_id>/file")
 def file(game_id: int) -> dict[str, Any]:
     """The game file: it imports back to the same game."""
-    game = services.load_game(game_id) or abort(404)
+    game = access.game_or_404(game_id)
     return to_dict(services.to_file(game))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from flask import Flask
@@ -45,12 +46,27 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
+        # Secure is added per request when it came over HTTPS (access.SessionInterface);
+        # SESSION_COOKIE_SECURE=1 forces it.
+        SESSION_COOKIE_SECURE=os.environ.get("SESSION_COOKIE_SECURE", "") in ("1", "true"),
+        PERMANENT_SESSION_LIFETIME=timedelta(days=30),
+        PASSWORD_HASH_METHOD="scrypt",
+        # behind a reverse proxy (nginx, Caddy, a PaaS router): how many hops set the
+        # X-Forwarded-* headers, so that HTTPS and the client's address are seen
+        PROXY_HOPS=int(os.environ.get("PROXY_HOPS", "0") or 0),
     )
     app.config.from_pyfile("config.py", silent=True)
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)
+    hops = app.config["PROXY_HOPS"]
+    if hops:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops
+        )
 
 
 def upgrade_schema(app: Flask) -> None:

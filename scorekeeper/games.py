@@ -9,7 +9,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import memo, services, trail
+from . import access, memo, services, trail
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
@@ -19,17 +19,13 @@ from .rules import VARIANTS, InvalidHand
 bp = Blueprint("games", __name__)
 
 
-def game_or_404(game_id: int) -> Game:
-    game = services.load_game(game_id)
-    if game is None:
-        abort(404)
-    return game
+bp.before_request(access.require_sign_in)
 
 
 @bp.route("/")
 def index() -> str:
     """Games in progress first, then finished ones, newest first."""
-    games = services.recent_games()
+    games = services.recent_games(access.me().id)
     running = [(g, t) for g, t in games if t is None or not t.finished]
     done = [(g, t) for g, t in games if t is not None and t.finished]
     return render_template("games/index.html", running=running, done=done)
@@ -40,12 +36,18 @@ def new() -> str | Response:
     form = NewGameForm()
     if form.validate_on_submit():
         try:
-            game = services.create_game(to_game_file(form))
+            game = services.create_game(to_game_file(form), access.me().id)
         except InvalidHand as e:
             take_problems(form, e)
         else:
             return redirect(url_for("games.show", game_id=game.id))
-    known = db.session.execute(select(Player.name).order_by(Player.name)).scalars().all()
+    known = (
+        db.session.execute(
+            select(Player.name).where(Player.account_id == access.me().id).order_by(Player.name)
+        )
+        .scalars()
+        .all()
+    )
     presets = {k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()}
     return render_template(
         "games/new.html",
@@ -61,7 +63,7 @@ def new() -> str | Response:
 @bp.route("/games/<int:game_id>")
 def show(game_id: int) -> str:
     """The scoreboard: totals, who deals and bids next, every hand with its running totals."""
-    game = game_or_404(game_id)
+    game = access.game_or_404(game_id)
     return render_template("games/show.html", **board(game))
 
 
@@ -104,7 +106,7 @@ def board(game: Game) -> dict[str, Any]:
 @bp.route("/games/<int:game_id>/hands/<int:number>")
 def explain(game_id: int, number: int) -> str:
     """One line with every note that made its numbers: a dispute is settled by reading."""
-    game = game_or_404(game_id)
+    game = access.game_or_404(game_id)
     tally = services.tally(game)
     if not 1 <= number <= len(tally.lines):
         abort(404)

@@ -8,13 +8,15 @@ from typing import Any
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import services, trail
+from . import access, services, trail
+from .access import game_or_404, who
 from .forms import AdjustmentForm, ConfirmForm, HandForm, LineForm, pad_seats
-from .games import conflict, game_or_404
+from .games import conflict
 from .models import Game
 from .rules import Adjustment, Hand, InvalidHand, text
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
+bp.before_request(access.require_sign_in)
 
 
 def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
@@ -102,7 +104,7 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
             game_id,
             form,
             lambda: services.update_line(
-                game, number, line, form.posted_version(), form.change_reason.data or ""
+                game, number, line, form.posted_version(), form.change_reason.data or "", who()
             ),
         )
         if done:
@@ -177,7 +179,12 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
                 services.add_line(game, line, form.posted_version(), form.token.data)
                 if number is None
                 else services.update_line(
-                    game, number, line, form.posted_version(), form.change_reason.data or ""
+                    game,
+                    number,
+                    line,
+                    form.posted_version(),
+                    form.change_reason.data or "",
+                    who(),
                 )
             ),
         )
@@ -199,7 +206,9 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
     error = None
     if form.validate_on_submit():
         try:
-            services.delete_line(game, number, form.posted_version(), form.change_reason.data or "")
+            services.delete_line(
+                game, number, form.posted_version(), form.change_reason.data or "", who()
+            )
         except services.Conflict:
             return conflict(game_id)
         except InvalidHand as e:
@@ -226,7 +235,7 @@ def undo(game_id: int) -> Response:
     count = len(services.rule_lines(game))
     if form.validate_on_submit() and count:
         try:
-            services.delete_line(game, count, form.posted_version())
+            services.delete_line(game, count, form.posted_version(), "undo", who())
         except services.Conflict:
             return conflict(game_id)
     return redirect(url_for("games.show", game_id=game_id))
@@ -239,7 +248,7 @@ def restore(game_id: int, revision: int) -> Response:
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            done = trail.restore(game, revision, form.posted_version())
+            done = trail.restore(game, revision, form.posted_version(), who())
         except services.Conflict:
             return conflict(game_id)
         except LookupError:

@@ -17,10 +17,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from . import services
+from . import access, invites, services
 from .db import db
 from .forms import ConfirmForm
-from .games import game_or_404
 from .models import Game
 
 bp = Blueprint("live", __name__)
@@ -61,9 +60,9 @@ def link(game: Game) -> str | None:
 
 @bp.route("/games/<int:game_id>/share", methods=["GET", "POST"])
 def share(game_id: int) -> Response | str:
-    """Shows the live link and its QR code; POST makes a new link (the old one stops working)
-    or, with revoke, removes it."""
-    game = game_or_404(game_id)
+    """Shows the live link and its QR code (to every scorer, to show at the table); POST, by
+    the owner only, makes a new link (the old one stops working) or, with revoke, removes it."""
+    game = access.game_or_404(game_id, owner=request.method == "POST")
     form = ConfirmForm()
     if request.method == "POST" and form.validate_on_submit():
         game.share_token = None if request.form.get("revoke") else secrets.token_urlsafe(24)
@@ -71,7 +70,12 @@ def share(game_id: int) -> Response | str:
         return redirect(url_for("live.share", game_id=game_id))
     url = link(game)
     return render_template(
-        "live/share.html", game=game, form=form, url=url, qr=qr_svg(url) if url else None
+        "live/share.html",
+        game=game,
+        form=form,
+        url=url,
+        qr=qr_svg(url) if url else None,
+        **invites.context(game),
     )
 
 

@@ -15,11 +15,59 @@ def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Player(db.Model):  # type: ignore[name-defined,misc]
-    """A person, by name, reused across games."""
+class Account(db.Model):  # type: ignore[name-defined,misc]
+    """Who signs in: owns games and their players. The people at the table need none."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(60), unique=True)
+    username: Mapped[str] = mapped_column(String(40), unique=True)  # stored lower-case
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+    # what Flask-Login asks of a user
+    is_authenticated = True
+    is_active = True
+    is_anonymous = False
+
+    def get_id(self) -> str:
+        return str(self.id)
+
+
+class ApiToken(db.Model):  # type: ignore[name-defined,misc]
+    """A personal API token (Authorization: Bearer): only its SHA-256 is stored."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("account.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(60))
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    hint: Mapped[str] = mapped_column(String(12))  # the first characters, to tell tokens apart
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    last_used_at: Mapped[datetime | None]
+
+    account: Mapped[Account] = relationship(lazy="joined")
+
+
+class SignInFailure(db.Model):  # type: ignore[name-defined,misc]
+    """A failed sign-in, kept a while: the throttle counts them (in the database, so that every
+    worker of a hosted instance sees the same count)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(40), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(default=now, index=True)
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A person, by name, reused across the games of one account."""
+
+    __table_args__ = (UniqueConstraint("account_id", "name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # None only for players stored before accounts existed (the first account adopts them)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("account.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[datetime] = mapped_column(default=now)
 
 
@@ -37,6 +85,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(default=1)
     # the read-only link for the others at the table (/live/<id>/<token>); None: no link
     share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # who may see and change it: the owner, and the co-scorers who followed its invite link
+    owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("account.id", ondelete="CASCADE"), index=True
+    )
+    invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", cascade="all, delete-orphan", back_populates="game"
@@ -46,6 +99,20 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     )
 
     __mapper_args__ = {"version_id_col": version}
+
+
+class Scorer(db.Model):  # type: ignore[name-defined,misc]
+    """A co-scorer: an account other than the owner that may log and correct a game's hands."""
+
+    __table_args__ = (UniqueConstraint("game_id", "account_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("account.id", ondelete="CASCADE"), index=True
+    )
+    joined_at: Mapped[datetime] = mapped_column(default=now)
+
+    account: Mapped[Account] = relationship(lazy="joined")
 
 
 class Seat(db.Model):  # type: ignore[name-defined,misc]

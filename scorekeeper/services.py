@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -13,7 +13,7 @@ from . import trail
 from .db import db
 from .derived import _remember, names, rule_lines, rules_for, sheet_for, tally
 from .gamefile import GameFile
-from .models import Entry, Game, Line, MarriageRow, Player, Seat, now
+from .models import Entry, Game, Line, MarriageRow, Player, Scorer, Seat, now
 from .rules import Adjustment, InvalidHand, Tally
 from .rules import Line as RuleLine
 
@@ -109,25 +109,34 @@ def touch(game: Game) -> None:
     game.updated_at = now()  # an UPDATE of the game row bumps and checks its version
 
 
-def player(name: str) -> Player:
-    """The player of that name, created on first use (names are reused across games)."""
+def player(name: str, account_id: int | None) -> Player:
+    """The account's player of that name, created on first use (names are reused across the
+    games of an account, never across accounts)."""
     name = " ".join(name.split())
     found = db.session.execute(
-        select(Player).where(func.lower(Player.name) == name.lower())
+        select(Player).where(
+            func.lower(Player.name) == name.lower(), Player.account_id == account_id
+        )
     ).scalar_one_or_none()
     if found is None:
-        found = Player(name=name)
+        found = Player(name=name, account_id=account_id)
         db.session.add(found)
     return found
 
 
-def create_game(file: GameFile) -> Game:
-    """Stores a validated game file as a new game; InvalidHand (nothing stored) if it is not."""
+def create_game(file: GameFile, owner_id: int | None) -> Game:
+    """Stores a validated game file as a new game of `owner_id`; InvalidHand (nothing stored)
+    if it is not valid."""
     file.score()  # refuses an invalid file before anything is written
-    game = Game(variant=file.variant, options=dict(file.options), first_dealer=file.first_dealer)
+    game = Game(
+        variant=file.variant,
+        options=dict(file.options),
+        first_dealer=file.first_dealer,
+        owner_id=owner_id,
+    )
     seats = len(file.players)
     for position, name in enumerate(file.players):
-        game.seats.append(Seat(position=position, player=player(name)))
+        game.seats.append(Seat(position=position, player=player(name, owner_id)))
     for position, line in enumerate(file.lines, start=1):
         row = Line(position=position)
         game.lines.append(row)
@@ -246,11 +255,17 @@ def commit() -> None:
         raise
 
 
-def recent_games(limit: int = 30) -> list[tuple[Game, Tally | None]]:
-    """Games, newest first, each with its tally (None if it no longer replays)."""
+def recent_games(account_id: int, limit: int = 30) -> list[tuple[Game, Tally | None]]:
+    """The games an account owns or co-scores, newest first, each with its tally (None if it
+    no longer replays)."""
+    mine = or_(
+        Game.owner_id == account_id,
+        Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
+    )
     games = (
         db.session.execute(
             select(Game)
+            .where(mine)
             .order_by(Game.updated_at.desc(), Game.id.desc())
             .limit(limit)
             .options(selectinload(Game.seats), selectinload(Game.lines))

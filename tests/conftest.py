@@ -58,6 +58,8 @@ def app(database_url: str, tmp_path):  # type: ignore[no-untyped-def]
             "SQLALCHEMY_DATABASE_URI": database_url,
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
+            # scrypt costs 0.1 s a hash here: the tests sign up hundreds of accounts
+            "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
         }
     )
     yield app
@@ -66,8 +68,28 @@ def app(database_url: str, tmp_path):  # type: ignore[no-untyped-def]
         db.engine.dispose()
 
 
+PASSWORD = "correct horse battery"
+
+
+def signed_up(app, username: str = "tester"):  # type: ignore[no-untyped-def]
+    """A test client signed in as a new account `username`."""
+    client = app.test_client()
+    r = client.post(
+        "/signup", data={"username": username, "password": PASSWORD, "confirm": PASSWORD}
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return client
+
+
 @pytest.fixture
 def client(app):  # type: ignore[no-untyped-def]
+    """A phone signed in as the account that owns the games the test makes."""
+    return signed_up(app)
+
+
+@pytest.fixture
+def anon(app):  # type: ignore[no-untyped-def]
+    """A phone signed in as nobody."""
     return app.test_client()
 
 

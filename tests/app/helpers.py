@@ -9,6 +9,13 @@ from scorekeeper.db import db
 from scorekeeper.models import Entry, Line
 
 
+def sign_in(client: Any, username: str = "tester") -> None:
+    from tests.conftest import PASSWORD
+
+    r = client.post("/signin", data={"username": username, "password": PASSWORD})
+    assert r.status_code == 302, r.get_data(as_text=True)
+
+
 def new_game(
     client: Any,
     variant: str = "pl-3",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.db import db
 from scorekeeper.models import Game, Player
 
-from .helpers import edit_first, hand, new_game, stored_lines, totals, version_token
+from .helpers import edit_first, hand, new_game, sign_in, stored_lines, totals, version_token
 
 
 def test_home_and_new_game(client):
@@ -227,6 +227,7 @@ def test_two_workers_never_show_a_stale_score(app, client, database_url):
             "WTF_CSRF_ENABLED": False,
         }
     ).test_client()
+    sign_in(other)
     game = new_game(client)
     hand(client, game, [10, 100, 10], declarer=1, bid=100)
     assert totals(other, game) == [10, 100, 10]

@@ -11,6 +11,7 @@ def test_an_edit_shows_before_after_and_why(client):
     assert edit_first(client, game, change_reason="wrong declarer").status_code == 302
     page = client.get(f"{game}/hands/1").get_data(as_text=True)
     assert "Changed 1 time" in page and "wrong declarer" in page
+    assert "by tester" in page  # who: the signed-in account
     assert "before: Bartek 100, points 10 / 100 / 10" in page
     assert "after: Ala 100, points 100 / 10 / 10" in page
     assert 'class="chip">changed' in client.get(game).get_data(as_text=True)
@@ -32,6 +33,7 @@ def test_a_deleted_hand_is_restored_with_its_totals(client):
     assert totals(client, game) == [20, 0, 100]
     board = client.get(game).get_data(as_text=True)
     assert "Deleted" in board and "misdeal" in board and "Restore line 1" in board
+    assert "deleted by tester" in board
     rev = board.split("/restore/")[1].split('"')[0]
     r = client.post(f"{game}/restore/{rev}", data=version_token(client, game))
     assert r.status_code == 302
@@ -66,5 +68,6 @@ def test_the_trail_is_part_of_the_export(client):
     exported = client.get(f"/api/games/{gid}/file").json
     assert [t["action"] for t in exported["trail"]] == ["edit"]
     assert exported["trail"][0]["reason"] == "wrong declarer"
+    assert exported["trail"][0]["who"] == "tester"
     again = client.post("/api/games", json=exported).json["id"]
     assert client.get(f"/api/games/{again}/file").json["trail"] == exported["trail"]

@@ -213,3 +213,44 @@ def test_live_view_follows_another_phone_within_5_seconds(
     watch.goto(url + "?big=1")
     check_page(watch, "live-big", screen=1280)
     viewer.close()
+
+
+def test_accounts_pages_and_a_co_scorer(page: Page, live_server: str, browser) -> None:
+    page.get_by_role("link", name="scorer").click()
+    check_page(page, "account")
+    page.get_by_label("What the token is for").fill("results board")
+    page.get_by_role("button", name="Make a token").click()
+    expect(page.get_by_text("shown only this once")).to_be_visible()
+    check_page(page, "account-token")
+    start(page, live_server, "pl-3", ["Ala", "Bartek", "Celina"], "owner")
+    page.get_by_role("link", name="Share").click()
+    page.get_by_role("button", name="Make an invite link").click()
+    check_page(page, "share-invite")
+    invite = page.locator("#invite ~ .share-link a").get_attribute("href")
+    other = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    phone = other.new_page()
+    phone.goto(invite)  # signed out: sign in first, or sign up, and come back
+    check_page(phone, "signin")
+    phone.get_by_label("Username").fill("nobody")
+    phone.get_by_label("Password").fill("wrong password")
+    phone.get_by_role("button", name="Sign in").click()
+    expect(phone.get_by_text("Wrong username or password.")).to_be_visible()
+    check_page(phone, "signin-refused")
+    phone.get_by_role("link", name="Sign up").click()
+    phone.get_by_label("Username").fill("cora")
+    phone.get_by_label("Password", exact=True).fill("short")
+    phone.get_by_role("button", name="Create the account").click()
+    expect(phone.get_by_text("At least 8 characters.")).to_be_visible()
+    check_page(phone, "signup-refused")
+    phone.get_by_label("Password", exact=True).fill("long enough")
+    phone.get_by_label("Password again").fill("long enough")
+    phone.get_by_role("button", name="Create the account").click()
+    check_page(phone, "join")
+    phone.get_by_role("button", name="Join as a co-scorer").click()
+    log_hand(phone, "Bartek", 100, {"Ala": 10, "Bartek": 100, "Celina": 10})
+    assert totals(phone) == [10, 100, 10]
+    page.get_by_role("link", name="back to the score").click()  # the owner's phone
+    assert totals(page) == [10, 100, 10]
+    other.close()

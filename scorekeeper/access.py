@@ -1,0 +1,121 @@
+"""Who may see what: the signed-in account (session or API token) and its access to a game.
+
+A game is seen and scored by its owner and its co-scorers; to anyone else it does not exist
+(404, never 403, so that guessing ids tells nothing). Only the owner shares or invites.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+from urllib.parse import urlsplit
+
+from flask import Flask, Request, abort, g, make_response, redirect, request, url_for
+from flask.sessions import SecureCookieSessionInterface
+from flask_login import LoginManager, current_user
+from sqlalchemy import exists, select
+
+from . import auth, services
+from .db import db
+from .models import Account, Game, Scorer
+
+login = LoginManager()
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever the request came over HTTPS (behind a proxy:
+    with PROXY_HOPS set, so that ProxyFix reads X-Forwarded-Proto), and always when
+    SESSION_COOKIE_SECURE says so."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def init_app(app: Flask) -> None:
+    login.user_loader(_load)
+    login.request_loader(_bearer)
+    login.unauthorized_handler(_unauthorized)
+    login.init_app(app)
+    app.session_interface = SessionInterface()
+
+
+def _load(account_id: str) -> Account | None:
+    return db.session.get(Account, int(account_id)) if account_id.isdigit() else None
+
+
+def _bearer(req: Request) -> Account | None:
+    """The API also takes `Authorization: Bearer <personal token>` (pages do not: a form
+    needs the session and its CSRF token)."""
+    if not req.path.startswith("/api/"):
+        return None
+    scheme, _, token = req.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    found = auth.token_account(token.strip())
+    if found is None:
+        return None
+    g.api_token = found
+    return found.account
+
+
+def _unauthorized() -> Any:
+    if request.path.startswith("/api/"):
+        return (
+            {"errors": ["sign in, or send Authorization: Bearer <your API token>"]},
+            401,
+            {"WWW-Authenticate": 'Bearer realm="scorekeeper"'},
+        )
+    return redirect(url_for("accounts.signin", next=request.full_path.rstrip("?")))
+
+
+def require_sign_in() -> Any:
+    """A blueprint's before_request: the sign-in page (or a 401 for the API) if nobody is."""
+    if not current_user.is_authenticated:
+        return login.unauthorized()
+    return None
+
+
+def me() -> Account:
+    return current_user._get_current_object()  # type: ignore[no-any-return]
+
+
+def who() -> str:
+    """How the trail names the one who changed a line."""
+    token = g.get("api_token")
+    name = me().username
+    return f"{name} (API token “{token.name}”)" if token is not None else name
+
+
+def is_scorer(game: Game, account_id: int) -> bool:
+    if game.owner_id == account_id:
+        return True
+    return bool(
+        db.session.execute(
+            select(exists().where(Scorer.game_id == game.id, Scorer.account_id == account_id))
+        ).scalar()
+    )
+
+
+def _refuse() -> NoReturn:
+    abort(make_response(login.unauthorized()))
+
+
+def game_or_404(game_id: int, owner: bool = False) -> Game:
+    """The game if the signed-in account may score it (`owner`: if it owns it); 404 if it may
+    not even see it; 403 for a co-scorer asking for what only the owner may do."""
+    if not current_user.is_authenticated:
+        _refuse()
+    game = services.load_game(game_id)
+    if game is None or not is_scorer(game, me().id):
+        abort(404)
+    if owner and game.owner_id != me().id:
+        abort(403)
+    return game
+
+
+def safe_next(target: str | None) -> str:
+    """Where to go after signing in: only a path on this site (no open redirect)."""
+    if target:
+        parts = urlsplit(target)
+        if not parts.scheme and not parts.netloc and target.startswith("/") and "\\" not in target:
+            return target
+    return url_for("games.index")

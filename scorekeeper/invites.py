@@ -1,0 +1,96 @@
+"""Co-scorers: the owner's invite link grants another account the right to log and correct
+hands (not to share, invite or remove). The owner renews or revokes the link and removes
+co-scorers."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from werkzeug.wrappers import Response
+
+from . import access, services
+from .db import db
+from .forms import ConfirmForm
+from .models import Account, Game, Scorer
+
+bp = Blueprint("invites", __name__)
+bp.before_request(access.require_sign_in)
+
+
+def scorers(game: Game) -> list[Scorer]:
+    return list(
+        db.session.execute(
+            select(Scorer).where(Scorer.game_id == game.id).order_by(Scorer.joined_at)
+        ).scalars()
+    )
+
+
+def context(game: Game) -> dict[str, Any]:
+    """What the share page shows of invitations (all of it to the owner only)."""
+    owner = game.owner_id == access.me().id
+    url = (
+        url_for("invites.join", game_id=game.id, token=game.invite_token, _external=True)
+        if owner and game.invite_token
+        else None
+    )
+    return {"owner": owner, "invite_url": url, "scorers": scorers(game) if owner else []}
+
+
+@bp.route("/games/<int:game_id>/invite", methods=["POST"])
+def invite(game_id: int) -> Response:
+    """A new invite link (the old one stops working), or with revoke, none."""
+    game = access.game_or_404(game_id, owner=True)
+    if ConfirmForm().validate_on_submit():
+        game.invite_token = None if request.form.get("revoke") else secrets.token_urlsafe(24)
+        db.session.commit()
+    return redirect(url_for("live.share", game_id=game_id, _anchor="invite"))
+
+
+def _invited(game_id: int, token: str) -> Game:
+    game = services.load_game(game_id)
+    if (
+        game is None
+        or not game.invite_token
+        or not hmac.compare_digest(game.invite_token.encode(), token.encode())
+    ):
+        abort(404)
+    return game
+
+
+@bp.route("/join/<int:game_id>/<token>", methods=["GET", "POST"])
+def join(game_id: int, token: str) -> Response | str:
+    """Asks first (GET), then makes the signed-in account a co-scorer of the game (POST)."""
+    game = _invited(game_id, token)
+    me = access.me()
+    if access.is_scorer(game, me.id):
+        return redirect(url_for("games.show", game_id=game_id))
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        db.session.add(Scorer(game_id=game.id, account_id=me.id))
+        try:
+            db.session.commit()
+        except IntegrityError:  # joined twice at once: once is enough
+            db.session.rollback()
+        flash("You can now log and correct the hands of this game.", "done")
+        return redirect(url_for("games.show", game_id=game_id))
+    return render_template(
+        "invites/join.html",
+        game=game,
+        form=form,
+        names=services.names(game),
+        owner=db.session.get(Account, game.owner_id) if game.owner_id else None,
+    )
+
+
+@bp.route("/games/<int:game_id>/scorers/<int:scorer_id>/remove", methods=["POST"])
+def remove(game_id: int, scorer_id: int) -> Response:
+    game = access.game_or_404(game_id, owner=True)
+    if ConfirmForm().validate_on_submit():
+        db.session.execute(delete(Scorer).where(Scorer.id == scorer_id, Scorer.game_id == game.id))
+        db.session.commit()
+    return redirect(url_for("live.share", game_id=game_id, _anchor="invite"))
