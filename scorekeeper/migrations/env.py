@@ -88,10 +88,23 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite alters a table by copying it and dropping the old one (batch mode). With
+            # foreign keys on (db.py turns them on), that drop would cascade and delete every
+            # seat and line of every game. The pragma only works outside a transaction.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
         with context.begin_transaction():
             context.run_migrations()
+        if sqlite:
+            connection.commit()
+            problems = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            if problems:
+                raise RuntimeError(f"the migration broke foreign keys: {problems[:5]}")
 
 
 if context.is_offline_mode():

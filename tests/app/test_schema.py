@@ -21,3 +21,69 @@ def test_wal_mode_on_sqlite(app):
             pytest.skip("WAL is SQLite's journal mode")
         with db.engine.connect() as conn:
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(database_url):
+    """A family's database from before issue 4: the migration keeps its games and players,
+    and the first account to sign up adopts them."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+    from scorekeeper.db import MIGRATIONS
+    from tests.conftest import signed_up
+
+    config = {
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "SECRET_KEY": "t",
+        "WTF_CSRF_ENABLED": False,
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+        "AUTO_MIGRATE": False,
+    }
+    old = create_app(config)
+    with old.app_context():
+        upgrade(directory=MIGRATIONS, revision="e3dd19d1cae3")  # the schema before accounts
+        with db.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO player (id, name, created_at) VALUES (1, 'Ala', :t), "
+                    "(2, 'Bartek', :t), (3, 'Celina', :t)"
+                ),
+                {"t": "2026-01-01"},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO game (id, variant, options, first_dealer, created_at, "
+                    "updated_at, version) VALUES (1, 'pl-3', '{}', 0, :t, :t, 1)"
+                ),
+                {"t": "2026-01-01"},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO line (id, game_id, position, kind, declarer, bid, give_up, "
+                    "reason, created_at) VALUES (1, 1, 1, 'hand', 1, 100, false, '', :t)"
+                ),
+                {"t": "2026-01-01"},
+            )
+            for seat, points in enumerate((10, 100, 10)):
+                conn.execute(
+                    text("INSERT INTO entry (line_id, seat, points) VALUES (1, :s, :p)"),
+                    {"s": seat, "p": points},
+                )
+            for seat in range(3):
+                conn.execute(
+                    text("INSERT INTO seat (game_id, position, player_id) VALUES (1, :s, :p)"),
+                    {"s": seat, "p": seat + 1},
+                )
+        db.session.remove()
+        db.engine.dispose()
+    app = create_app({**config, "AUTO_MIGRATE": True})  # brings it up to date on start
+    family = signed_up(app, "family")
+    home = family.get("/").get_data(as_text=True)
+    assert "Bartek 100" in home and "2026-01-01 00:00" in home  # its totals and last played
+    assert family.get("/games/1").status_code == 200
+    assert signed_up(app, "neighbour").get("/games/1").status_code == 404
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
