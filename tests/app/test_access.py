@@ -200,3 +200,14 @@ def test_the_api_without_credentials_answers_401(client, anon, path):
     r = anon.get(path)
     assert r.status_code == 401 and r.headers["WWW-Authenticate"].startswith("Bearer")
     assert r.json["errors"]
+
+
+def test_a_cross_site_form_cannot_post_to_the_api_with_the_session(app, client):
+    """The API takes no CSRF token; a page elsewhere can only send a form (not JSON) to it,
+    which the API refuses, and SameSite=Lax keeps the cookie off a cross-site post anyway."""
+    body = '{"format": "scorekeeper-game/1", "variant": "pl-3", "players": ["A", "B", "C"]}'
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        r = client.post("/api/games", data=body, content_type=kind)
+        assert r.status_code == 400, kind
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).first() is None
