@@ -22,7 +22,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     config.configure(app, test_config)
     db.init_app(app)
     memo.init_app(app)
-    from . import access, accounts, api, games, hands, invites, live
+    from . import access, accounts, api, games, hands, history, invites, live, players, transfer
 
     access.init_app(app)
     app.register_blueprint(accounts.bp)
@@ -31,6 +31,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(players.bp)
+    app.register_blueprint(transfer.bp)
     from .views_common import register_common
 
     register_common(app)

@@ -9,7 +9,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import access, memo, services, trail
+from . import access, charts, memo, services, trail
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
@@ -101,6 +101,32 @@ def board(game: Game) -> dict[str, Any]:
         "options": rules.options,
         "facts": facts,
     }
+
+
+@bp.route("/games/<int:game_id>/chart")
+def chart(game_id: int) -> str:
+    """The score progression: a line per player, the target, the lock or barrel."""
+    game = access.game_or_404(game_id)
+    return render_template(
+        "games/chart.html", game=game, names=services.names(game), chart=progression_of(game)
+    )
+
+
+def progression_of(game: Game) -> Markup:
+    options, tally = services.rules_for(game).options, services.tally(game)
+    marks = []
+    if options.lock:
+        marks.append((f"lock {options.lock}", options.lock))
+    if options.barrel:
+        marks.append((f"barrel {options.barrel.at}", options.barrel.at))
+    return charts.progression(
+        services.names(game),
+        [line.totals for line in tally.lines],
+        options.target,
+        marks,
+        title=f"{game.variant}: {', '.join(services.names(game))}",
+        id_prefix=f"game{game.id}",
+    )
 
 
 @bp.route("/games/<int:game_id>/hands/<int:number>")

@@ -198,3 +198,15 @@ class Revision(db.Model):  # type: ignore[name-defined,misc]
     who: Mapped[str | None] = mapped_column(String(80))
     at: Mapped[datetime] = mapped_column(default=now)
     restored_by: Mapped[int | None]  # for a delete: the revision that brought it back
+
+
+class Summary(db.Model):  # type: ignore[name-defined,misc]
+    """A cache, not a fact: a game's totals, winners and per-seat figures as derived from its
+    lines at `version`. Read only while `version` equals the game's, so it cannot go stale;
+    remade from the lines otherwise (summaries.py)."""
+
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int]
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -12,6 +12,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from . import trail
 from .db import db
 from .derived import _remember, names, rule_lines, rules_for, sheet_for, tally
+from .facts import facts_by_game
 from .gamefile import GameFile
 from .models import Entry, Game, Line, MarriageRow, Player, Scorer, Seat, now
 from .rules import Adjustment, InvalidHand, Tally
@@ -24,6 +25,7 @@ __all__ = [
     "add_line",
     "create_game",
     "delete_line",
+    "files_of",
     "load_game",
     "names",
     "player",
@@ -124,9 +126,10 @@ def player(name: str, account_id: int | None) -> Player:
     return found
 
 
-def create_game(file: GameFile, owner_id: int | None) -> Game:
+def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -> Game:
     """Stores a validated game file as a new game of `owner_id`; InvalidHand (nothing stored)
-    if it is not valid."""
+    if it is not valid. `commit_now=False` leaves the commit to the caller (an import stores
+    all its games in one transaction)."""
     file.score()  # refuses an invalid file before anything is written
     game = Game(
         variant=file.variant,
@@ -144,7 +147,8 @@ def create_game(file: GameFile, owner_id: int | None) -> Game:
     db.session.add(game)
     db.session.flush()
     trail.load(game, file.trail)
-    commit()
+    if commit_now:
+        commit()
     return game
 
 
@@ -291,6 +295,22 @@ def to_file(game: Game) -> GameFile:
         lines=tuple(rule_lines(game)),
         trail=tuple(trail.export(game)),
     )
+
+
+def files_of(games: list[Game]) -> dict[int, GameFile]:
+    """Many games as game files, their lines read in three queries (the account's archive)."""
+    facts = facts_by_game(g.id for g in games)
+    return {
+        g.id: GameFile(
+            variant=g.variant,
+            players=tuple(names(g)),
+            options=dict(g.options),
+            first_dealer=g.first_dealer,
+            lines=tuple(facts[g.id]),
+            trail=tuple(trail.export(g)),
+        )
+        for g in games
+    }
 
 
 def _line_with(key: str) -> Line | None:

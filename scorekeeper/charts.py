@@ -1,0 +1,217 @@
+"""Server-rendered, accessible SVG charts of score progression and of a player's results."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from markupsafe import Markup, escape
+
+# Mid-tones with contrast >= 3:1 against both white and #121212; each seat also has its own
+# dash pattern and end marker, so the lines stay apart in greyscale and for colour-blind readers.
+COLOURS = ("#d06000", "#4a90e2", "#2e9b48", "#c05fc0")
+DASHES = ("", "6 3", "2 2", "8 3 2 3")
+SHAPES = ("circle", "square", "triangle", "diamond")
+WIDTH = 360
+LEFT, RIGHT, TOP, BOTTOM = 44.0, 350.0, 12.0, 186.0
+FONT = 'font-size="10" fill="currentColor"'
+MAX_MARKERS = 200
+
+Scale = Callable[[float], float]
+
+
+def _n(value: float) -> str:
+    """A coordinate rounded to one decimal, without a trailing '.0'."""
+    text = f"{round(value, 1) + 0.0:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _step(span: float, most: int) -> int:
+    """A round step (1, 2, 2.5, 5 times a power of ten) giving at most `most` steps over span."""
+    power = 1
+    while True:
+        for factor in (1, 2, 2.5, 5):
+            step = factor * power
+            if step == int(step) and span / step <= most:
+                return int(step)
+        power *= 10
+
+
+def _scale(lo: float, hi: float, start: float, end: float) -> Scale:
+    hi = hi if hi > lo else lo + 1
+    return lambda v: start + (v - lo) * (end - start) / (hi - lo)
+
+
+def _open(id_prefix: str, height: int, title: str, desc: str) -> list[str]:
+    pid = escape(id_prefix)
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}"'
+        f' width="100%" role="img" aria-labelledby="{pid}-title {pid}-desc">',
+        f'<title id="{pid}-title">{escape(title)}</title>',
+        f'<desc id="{pid}-desc">{escape(desc)}</desc>',
+    ]
+
+
+def _y_axis(values: Sequence[int]) -> tuple[list[str], Scale]:
+    """Gridlines with tick labels over a round range covering 0 and all values; the y scale."""
+    lo, hi = min(0, *values), max(0, *values)
+    step = _step(max(hi - lo, 1), 6)
+    lo_axis, hi_axis = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    if hi_axis == lo_axis:
+        hi_axis += step
+    y = _scale(lo_axis, hi_axis, BOTTOM, TOP)
+    parts = ['<g class="chart-grid">']
+    for tick in range(lo_axis, hi_axis + 1, step):
+        opacity = "0.6" if tick == 0 else "0.2"
+        parts.append(
+            f'<line x1="{_n(LEFT)}" x2="{_n(RIGHT)}" y1="{_n(y(tick))}" y2="{_n(y(tick))}"'
+            f' stroke="currentColor" stroke-opacity="{opacity}" stroke-width="1"/>'
+            f'<text x="{_n(LEFT - 4)}" y="{_n(y(tick) + 3.5)}" text-anchor="end" {FONT}>'
+            f"{tick}</text>"
+        )
+    parts.append("</g>")
+    return parts, y
+
+
+def _marker(shape: str, x: float, y: float, colour: str, filled: bool = True) -> str:
+    paint = f'fill="{colour}"' if filled else f'fill="none" stroke="{colour}" stroke-width="1.5"'
+    if shape == "square":
+        return f'<rect x="{_n(x - 3)}" y="{_n(y - 3)}" width="6" height="6" {paint}/>'
+    if shape == "triangle":
+        return f'<path d="M{_n(x)} {_n(y - 4)}l4 7h-8z" {paint}/>'
+    if shape == "diamond":
+        return f'<path d="M{_n(x)} {_n(y - 4)}l4 4-4 4-4-4z" {paint}/>'
+    return f'<circle cx="{_n(x)}" cy="{_n(y)}" r="3.5" {paint}/>'
+
+
+def _short(name: str, most: int = 14) -> str:
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
+def progression(
+    names: Sequence[str],
+    totals: Sequence[Sequence[int]],
+    target: int,
+    marks: Sequence[tuple[str, int]] = (),
+    title: str = "Score progression",
+    *,
+    id_prefix: str = "chart",
+) -> Markup:
+    """A line chart of every player's running total by line, with the target and marks."""
+    if not 1 <= len(names) <= len(COLOURS):
+        raise ValueError(f"between 1 and {len(COLOURS)} players, not {len(names)}")
+    if any(len(row) != len(names) for row in totals):
+        raise ValueError("every line of totals needs one total per player")
+    rows = [[0] * len(names), *[list(row) for row in totals]]
+    lines = len(totals)
+    finals = rows[-1]
+    refs = [(f"target {target}", target), *marks]
+    lines_text = f"{lines} line" if lines == 1 else f"{lines} lines"
+    desc = f"After {lines_text}: " + ", ".join(f"{n} {t}" for n, t in zip(names, finals)) + "."
+    desc += f" Target {target}." + "".join(f" {label.capitalize()}." for label, _ in marks)
+    legend_rows = (len(names) + 1) // 2
+    height = 204 + 14 * legend_rows
+    parts = _open(id_prefix, height, title, desc)
+
+    grid, y = _y_axis([v for row in rows for v in row] + [v for _, v in refs])
+    parts += grid
+    x = _scale(0, lines, LEFT, RIGHT)
+    step = _step(max(lines, 1), 6)
+    parts.append('<g class="chart-axis">')
+    for tick in range(0, lines + 1, step):
+        parts.append(f'<text x="{_n(x(tick))}" y="200" text-anchor="middle" {FONT}>{tick}</text>')
+    parts.append("</g>")
+
+    for i, (label, value) in enumerate(refs):
+        ry = y(value)
+        dash = "5 3" if i == 0 else "1 3"
+        ty = ry - 3 if i == 0 else ry + 10
+        parts.append(
+            f'<g class="chart-ref"><line x1="{_n(LEFT)}" x2="{_n(RIGHT)}" y1="{_n(ry)}"'
+            f' y2="{_n(ry)}" stroke="currentColor" stroke-width="1" stroke-dasharray="{dash}"/>'
+            f'<text x="{_n(LEFT + 3)}" y="{_n(ty)}" {FONT}>{escape(label)}</text>'
+            "</g>"
+        )
+
+    for seat, name in enumerate(names):
+        colour, shape = COLOURS[seat], SHAPES[seat]
+        dash = f' stroke-dasharray="{DASHES[seat]}"' if DASHES[seat] else ""
+        points = " ".join(f"{_n(x(i))},{_n(y(row[seat]))}" for i, row in enumerate(rows))
+        parts.append(
+            f'<g class="chart-player"><polyline points="{points}" fill="none" stroke="{colour}"'
+            f' stroke-width="2" stroke-linejoin="round"{dash}/>'
+            + _marker(shape, x(lines), y(finals[seat]), colour)
+            + "</g>"
+        )
+        lx, ly = 8 + 176 * (seat % 2), 218 + 14 * (seat // 2)
+        parts.append(
+            f'<g class="chart-legend"><line x1="{lx}" x2="{lx + 22}" y1="{_n(ly - 3.5)}"'
+            f' y2="{_n(ly - 3.5)}" stroke="{colour}" stroke-width="2"{dash}/>'
+            + _marker(shape, lx + 11, ly - 3.5, colour)
+            + f'<text x="{lx + 27}" y="{ly}" {FONT}>{escape(_short(name))} {finals[seat]}</text>'
+            "</g>"
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))
+
+
+def results(
+    points: Sequence[tuple[str, int, bool]],
+    title: str = "Results over time",
+    id_prefix: str = "chart",
+) -> Markup:
+    """One player's final total per game, oldest first: filled markers won, hollow ones lost."""
+    colour = COLOURS[1]
+    if not points:
+        parts = _open(id_prefix, 120, title, "No games yet.")
+        parts.append(
+            f'<text x="{WIDTH // 2}" y="64" text-anchor="middle" {FONT}>No games yet</text>'
+        )
+        return Markup("".join(parts) + "</svg>")
+
+    count, totals = len(points), [total for _, total, _ in points]
+    won = sum(1 for _, _, w in points if w)
+    first, last = points[0][0], points[-1][0]
+    if count == 1:
+        desc = f"1 game, on {first}, {'won' if won else 'lost'}. Final total {totals[0]}."
+    else:
+        desc = (
+            f"{count} games from {first} to {last}, {won} won."
+            f" Best final total {max(totals)}, worst {min(totals)}."
+        )
+    markers = count <= MAX_MARKERS
+    parts = _open(id_prefix, 232 if markers else 212, title, desc)
+    grid, y = _y_axis(totals)
+    parts += grid
+    x = _scale(0, count - 1, LEFT, RIGHT) if count > 1 else (lambda _: (LEFT + RIGHT) / 2)
+
+    parts.append('<g class="chart-axis">')
+    if count == 1:
+        parts.append(
+            f'<text x="{_n(x(0))}" y="200" text-anchor="middle" {FONT}>{escape(first)}</text>'
+        )
+    else:
+        parts.append(f'<text x="{_n(LEFT)}" y="200" {FONT}>{escape(first)}</text>')
+        parts.append(
+            f'<text x="{_n(RIGHT)}" y="200" text-anchor="end" {FONT}>{escape(last)}</text>'
+        )
+    parts.append("</g>")
+
+    coords = " ".join(f"{_n(x(i))},{_n(y(t))}" for i, t in enumerate(totals))
+    parts.append(
+        f'<polyline class="chart-line" points="{coords}" fill="none" stroke="{colour}"'
+        ' stroke-width="1.5" stroke-linejoin="round"/>'
+    )
+    if markers:
+        parts.append('<g class="chart-markers">')
+        parts += [_marker("circle", x(i), y(t), colour, w) for i, (_, t, w) in enumerate(points)]
+        parts.append("</g>")
+        parts.append(
+            '<g class="chart-legend">'
+            + _marker("circle", 12, 218.5, colour)
+            + f'<text x="20" y="222" {FONT}>won</text>'
+            + _marker("circle", 62, 218.5, colour, False)
+            + f'<text x="70" y="222" {FONT}>lost</text></g>'
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))

@@ -1,0 +1,134 @@
+"""Players as people across games: rename, merge two entries, and a player's record."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import selectinload
+
+from .db import db
+from .models import Game, Player, Seat
+from .rules import SeatStats
+from .summaries import GameSummary, summaries
+
+
+class Refused(Exception):
+    """A rename or merge that cannot be done; the message says why, for the field."""
+
+
+def _bump(game_ids: list[int]) -> None:
+    """The games' names changed: a new version, so that remembered pages and the live view's
+    ETag change too. Core, so that "last played" (updated_at's onupdate) stays."""
+    if game_ids:
+        games = Game.__table__
+        db.session.execute(
+            update(games)
+            .where(games.c.id.in_(game_ids))
+            .values(version=games.c.version + 1, updated_at=games.c.updated_at)
+        )
+
+
+def _games_of(player_id: int) -> list[int]:
+    return list(
+        db.session.execute(select(Seat.game_id).where(Seat.player_id == player_id)).scalars()
+    )
+
+
+def rename(player: Player, name: str) -> None:
+    name = " ".join(name.split())
+    if not name:
+        raise Refused("A player needs a name.")
+    if len(name) > 60:
+        raise Refused("At most 60 characters.")
+    other = db.session.execute(
+        select(Player).where(
+            Player.account_id == player.account_id,
+            func.lower(Player.name) == name.lower(),
+            Player.id != player.id,
+        )
+    ).scalar_one_or_none()
+    if other is not None:
+        raise Refused(f"There is already a player {other.name}: merge the two instead.")
+    player.name = name
+    _bump(_games_of(player.id))
+    db.session.commit()
+
+
+def merge(source: Player, target: Player) -> None:
+    """`source` and `target` are the same person: every seat of `source` becomes `target`'s,
+    and `source` goes. Refused if both sat in one game (one person, one seat)."""
+    if source.id == target.id or source.account_id != target.account_id:
+        raise Refused("Choose another player of yours.")
+    theirs = set(_games_of(source.id))
+    shared = theirs & set(_games_of(target.id))
+    if shared:
+        raise Refused(
+            f"{source.name} and {target.name} sat at the same table (game "
+            f"{min(shared)}): they are two people."
+        )
+    db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))
+    _bump(sorted(theirs))
+    db.session.execute(delete(Player).where(Player.id == source.id))
+    db.session.commit()
+
+
+@dataclass
+class Record:
+    """A player's figures across games."""
+
+    games: int = 0
+    finished: int = 0
+    won: int = 0
+    by_variant: dict[str, Counter[str]] = field(default_factory=dict)  # played/finished/won
+    stats: SeatStats = field(default_factory=SeatStats)
+    staked: bool = False  # some game had a stake: money is worth showing
+    results: list[tuple[str, int, bool]] = field(default_factory=list)  # finished, oldest first
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.finished if self.finished else None
+
+    @property
+    def money(self) -> Decimal:
+        return self.stats.money_won - self.stats.money_lost
+
+
+def record(player: Player) -> tuple[Record, list[tuple[Game, GameSummary, int]]]:
+    """The player's record and games (newest first, with the seat they had), in a fixed
+    number of queries whatever the number of games."""
+    seat_of = dict(
+        db.session.execute(
+            select(Seat.game_id, Seat.position).where(Seat.player_id == player.id)
+        ).all()
+    )
+    games = list(
+        db.session.execute(
+            select(Game)
+            .where(Game.id.in_(list(seat_of)))
+            .order_by(Game.created_at, Game.id)
+            .options(selectinload(Game.seats))
+        ).scalars()
+    )
+    found = summaries(games)
+    out = Record()
+    for game in games:
+        s, seat = found[game.id], seat_of[game.id]
+        counts = out.by_variant.setdefault(game.variant, Counter())
+        out.games += 1
+        counts["played"] += 1
+        out.stats.add(s.seats[seat])
+        mine = s.seats[seat]
+        out.staked = out.staked or bool(
+            game.options.get("stake") or mine.money_won or mine.money_lost
+        )
+        if s.finished:
+            won = seat in s.winners
+            out.finished += 1
+            counts["finished"] += 1
+            out.won += won
+            counts["won"] += won
+            out.results.append((game.created_at.strftime("%Y-%m-%d"), s.totals[seat], won))
+    return out, [(g, found[g.id], seat_of[g.id]) for g in reversed(games)]
