@@ -61,14 +61,21 @@ class SignInFailure(db.Model):  # type: ignore[name-defined,misc]
 class Player(db.Model):  # type: ignore[name-defined,misc]
     """A person, by name, reused across the games of one account."""
 
-    __table_args__ = (UniqueConstraint("account_id", "name"),)
+    __table_args__ = (UniqueConstraint("account_id", "key"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     # None only for players stored before accounts existed (the first account adopts them)
     account_id: Mapped[int | None] = mapped_column(
         ForeignKey("account.id", ondelete="CASCADE"), index=True
     )
     name: Mapped[str] = mapped_column(String(60))
+    # the name compared as people do ("ala" is Ala, "ОЛЕГ" is Олег): Python's casefold, since
+    # SQLite's lower() knows only ASCII letters
+    key: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[datetime] = mapped_column(default=now)
+
+    @staticmethod
+    def key_of(name: str) -> str:
+        return " ".join(name.split()).casefold()
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import selectinload
 
 from .db import db
@@ -46,13 +46,13 @@ def rename(player: Player, name: str) -> None:
     other = db.session.execute(
         select(Player).where(
             Player.account_id == player.account_id,
-            func.lower(Player.name) == name.lower(),
+            Player.key == Player.key_of(name),
             Player.id != player.id,
         )
     ).scalar_one_or_none()
     if other is not None:
         raise Refused(f"There is already a player {other.name}: merge the two instead.")
-    player.name = name
+    player.name, player.key = name, Player.key_of(name)
     _bump(_games_of(player.id))
     db.session.commit()
 

@@ -36,7 +36,9 @@ def index() -> str:
     return render_template("players/index.html", rows=rows)
 
 
-def _page(player: Player, error: dict[str, str] | None = None, status: int = 200):  # type: ignore[no-untyped-def]
+def _page(
+    player: Player, error: dict[str, str] | None = None, status: int = 200
+) -> tuple[str, int]:
     rec, games = people.record(player)
     others = db.session.execute(
         select(Player.id, Player.name)
@@ -59,7 +61,7 @@ def _page(player: Player, error: dict[str, str] | None = None, status: int = 200
 
 
 @bp.route("/<int:player_id>")
-def show(player_id: int):  # type: ignore[no-untyped-def]
+def show(player_id: int) -> tuple[str, int]:
     return _page(_mine(player_id))
 
 

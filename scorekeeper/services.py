@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -116,12 +116,10 @@ def player(name: str, account_id: int | None) -> Player:
     games of an account, never across accounts)."""
     name = " ".join(name.split())
     found = db.session.execute(
-        select(Player).where(
-            func.lower(Player.name) == name.lower(), Player.account_id == account_id
-        )
+        select(Player).where(Player.key == Player.key_of(name), Player.account_id == account_id)
     ).scalar_one_or_none()
     if found is None:
-        found = Player(name=name, account_id=account_id)
+        found = Player(name=name, key=Player.key_of(name), account_id=account_id)
         db.session.add(found)
     return found
 

@@ -13,6 +13,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
+from werkzeug.wrappers import Response as Redirect
 
 from . import access, services
 from .db import db
@@ -149,7 +150,7 @@ def _read(files: list[tuple[str, bytes]]) -> tuple[list[tuple[str, GameFile]], l
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_form() -> Response | tuple[str, int]:
+def import_form() -> Redirect | tuple[str, int]:
     form = ImportForm()
     errors: list[str] = []
     if form.validate_on_submit():

@@ -25,7 +25,7 @@ class SeatStats:
     made_sum: int = 0  # to average the contracts made
     made_max: int | None = None
     give_ups: int = 0
-    barrel_falls: int = 0
+    barrel_falls: int = 0  # out of tries or knocked off (section 5): fell to at - penalty
     bolts: int = 0
     marriages: dict[str, int] = field(default_factory=dict)  # declared, by suit
     money_won: Decimal = Decimal(0)
@@ -104,7 +104,8 @@ def seat_stats(tally: Tally, lines: Sequence[Line]) -> tuple[SeatStats, ...]:
                 s.made_max = max(s.made_max or 0, contract)
             elif note.rule == "give-up" and note.params.get("role") == "declarer":
                 s.give_ups += 1
-            elif note.rule == "barrel" and note.params.get("event") == "fall":
+            elif note.rule == "barrel" and note.params.get("event") in ("fall", "knock-off"):
+                # out of tries, or knocked off by another's climb: both fall to at - penalty
                 s.barrel_falls += 1
             elif note.rule == "bolt":
                 s.bolts += 1
