@@ -110,7 +110,7 @@ def progression(
     desc = f"After {lines_text}: " + ", ".join(f"{n} {t}" for n, t in zip(names, finals)) + "."
     desc += f" Target {target}." + "".join(f" {label.capitalize()}." for label, _ in marks)
     legend_rows = (len(names) + 1) // 2
-    height = 204 + 14 * legend_rows
+    height = 214 + 14 * legend_rows  # room below the last legend row for its descenders
     parts = _open(id_prefix, height, title, desc)
 
     grid, y = _y_axis([v for row in rows for v in row] + [v for _, v in refs])

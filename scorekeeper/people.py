@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
+from typing import NamedTuple
 
 from sqlalchemy import delete, select, update
-from sqlalchemy.orm import selectinload
 
 from .db import db
 from .models import Game, Player, Seat
 from .rules import SeatStats
-from .summaries import GameSummary, summaries
+from .summaries import summary_data
 
 
 class Refused(Exception):
@@ -96,39 +97,56 @@ class Record:
         return self.stats.money_won - self.stats.money_lost
 
 
-def record(player: Player) -> tuple[Record, list[tuple[Game, GameSummary, int]]]:
-    """The player's record and games (newest first, with the seat they had), in a fixed
-    number of queries whatever the number of games."""
-    seat_of = dict(
-        db.session.execute(
-            select(Seat.game_id, Seat.position).where(Seat.player_id == player.id)
-        ).all()
-    )
-    games = list(
-        db.session.execute(
-            select(Game)
-            .where(Game.id.in_(list(seat_of)))
-            .order_by(Game.created_at, Game.id)
-            .options(selectinload(Game.seats))
-        ).scalars()
-    )
-    found = summaries(games)
-    out = Record()
-    for game in games:
-        s, seat = found[game.id], seat_of[game.id]
-        counts = out.by_variant.setdefault(game.variant, Counter())
+class Played(NamedTuple):
+    """One game of the player, as the player's page lists it."""
+
+    id: int
+    variant: str
+    created_at: datetime
+    seat: int
+    total: int
+    lines: int
+    finished: bool
+    won: bool
+
+
+def record(player: Player) -> tuple[Record, list[Played]]:
+    """The player's record and games (newest first), in a fixed number of queries whatever
+    the number of games; no game is loaded as an object while its summary is cached."""
+    rows = db.session.execute(
+        select(Game.id, Game.version, Game.variant, Game.created_at, Game.options, Seat.position)
+        .join(Seat, Seat.game_id == Game.id)
+        .where(Seat.player_id == player.id)
+        .order_by(Game.created_at, Game.id)
+    ).all()
+    found = summary_data({r[0]: r[1] for r in rows})
+    out, played = Record(), []
+    for game_id, _, variant, created_at, options, seat in rows:
+        s = found[game_id]
+        mine = SeatStats.from_dict(s["seats"][seat])
+        counts = out.by_variant.setdefault(variant, Counter())
         out.games += 1
         counts["played"] += 1
-        out.stats.add(s.seats[seat])
-        mine = s.seats[seat]
-        out.staked = out.staked or bool(
-            game.options.get("stake") or mine.money_won or mine.money_lost
-        )
-        if s.finished:
-            won = seat in s.winners
+        out.stats.add(mine)
+        money = mine.money_won or mine.money_lost
+        out.staked = out.staked or bool((options or {}).get("stake") or money)
+        won = bool(s["finished"]) and seat in s["winners"]
+        if s["finished"]:
             out.finished += 1
             counts["finished"] += 1
             out.won += won
             counts["won"] += won
-            out.results.append((game.created_at.strftime("%Y-%m-%d"), s.totals[seat], won))
-    return out, [(g, found[g.id], seat_of[g.id]) for g in reversed(games)]
+            out.results.append((created_at.strftime("%Y-%m-%d"), s["totals"][seat], won))
+        played.append(
+            Played(
+                game_id,
+                variant,
+                created_at,
+                seat,
+                s["totals"][seat],
+                s["lines"],
+                s["finished"],
+                won,
+            )
+        )
+    return out, played[::-1]

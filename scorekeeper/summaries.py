@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from .db import db
 from .derived import rules_for
@@ -33,7 +34,6 @@ class GameSummary:
     winners: tuple[int, ...]
     finished: bool
     seats: tuple[SeatStats, ...]
-    progression: tuple[tuple[int, ...], ...]  # running totals after each line
     fingerprint: str  # the same game imported again is recognised by it (imports.py)
     error: str | None = None  # the game no longer replays (a rule changed): why
 
@@ -44,7 +44,6 @@ class GameSummary:
             "winners": list(self.winners),
             "finished": self.finished,
             "seats": [s.to_dict() for s in self.seats],
-            "progression": [list(t) for t in self.progression],
             "fingerprint": self.fingerprint,
             "error": self.error,
         }
@@ -57,7 +56,6 @@ class GameSummary:
             winners=tuple(data["winners"]),
             finished=data["finished"],
             seats=tuple(SeatStats.from_dict(s) for s in data["seats"]),
-            progression=tuple(tuple(t) for t in data["progression"]),
             fingerprint=data["fingerprint"],
             error=data.get("error"),
         )
@@ -85,7 +83,7 @@ def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
     except InvalidHand as e:
         zero = (0,) * seats
         return GameSummary(
-            len(lines), zero, (), False, tuple(SeatStats() for _ in range(seats)), (), mark, str(e)
+            len(lines), zero, (), False, tuple(SeatStats() for _ in range(seats)), mark, str(e)
         )
     return GameSummary(
         lines=len(tally.lines),
@@ -93,46 +91,55 @@ def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
         winners=tally.winners,
         finished=tally.finished,
         seats=seat_stats(tally, lines),
-        progression=tuple(line.totals for line in tally.lines),
         fingerprint=mark,
     )
 
 
 def summaries(games: Sequence[Game]) -> dict[int, GameSummary]:
-    """The summary of each game (its seats loaded): 1 query when all are cached, 6 more (and
-    one write) when some are not."""
-    if not games:
+    """The summary of each game (its seats loaded): 1 query when all are cached."""
+    data = summary_data({g.id: g.version for g in games}, {g.id: g for g in games})
+    return {gid: GameSummary.from_dict(d) for gid, d in data.items()}
+
+
+def summary_data(
+    versions: Mapping[int, int], loaded: Mapping[int, Game] | None = None
+) -> dict[int, dict[str, Any]]:
+    """The summaries (as stored: plain data) of the games `versions` names, each at the version
+    given. 1 query when all are cached; the stale ones are made from their lines (a fixed
+    number of queries more, and one write), with their games loaded unless in `loaded`."""
+    if not versions:
         return {}
-    version = {g.id: g.version for g in games}
-    out: dict[int, GameSummary] = {}
+    out: dict[int, dict[str, Any]] = {}
     for game_id, at, data in db.session.execute(
         select(Summary.game_id, Summary.version, Summary.data).where(
-            Summary.game_id.in_(list(version))
+            Summary.game_id.in_(list(versions))
         )
     ):
-        if version.get(game_id) == at:
-            out[game_id] = GameSummary.from_dict(data)
-    stale = [g for g in games if g.id not in out]
+        if versions.get(game_id) == at:
+            out[game_id] = data
+    stale = [gid for gid in versions if gid not in out]
     if not stale:
         return out
-    facts = facts_by_game(g.id for g in stale)
-    made = {g.id: _summarise(g, facts[g.id]) for g in stale}
+    games = dict(loaded or {})
+    missing = [gid for gid in stale if gid not in games]
+    if missing:
+        for game in db.session.execute(
+            select(Game).where(Game.id.in_(missing)).options(selectinload(Game.seats))
+        ).scalars():
+            games[game.id] = game
+    facts = facts_by_game(stale)
+    made = {gid: _summarise(games[gid], facts[gid]).to_dict() for gid in stale}
     out.update(made)
     # Remember only what surely belongs to the version read: a phone may have logged a hand
     # between reading the games and their lines.
-    now = dict(
-        db.session.execute(select(Game.id, Game.version).where(Game.id.in_(list(made)))).all()
-    )
-    keep = [gid for gid in made if now.get(gid) == version[gid]]
+    now = dict(db.session.execute(select(Game.id, Game.version).where(Game.id.in_(stale))).all())
+    keep = [gid for gid in stale if now.get(gid) == versions[gid]]
     if keep:
         try:
             db.session.execute(delete(Summary).where(Summary.game_id.in_(keep)))
             db.session.execute(
                 insert(Summary),
-                [
-                    {"game_id": gid, "version": version[gid], "data": made[gid].to_dict()}
-                    for gid in keep
-                ],
+                [{"game_id": gid, "version": versions[gid], "data": made[gid]} for gid in keep],
             )
             db.session.commit()
         except IntegrityError:  # another worker remembered them at the same moment
