@@ -114,22 +114,21 @@ def record(player: Player) -> tuple[Record, list[Played]]:
     """The player's record and games (newest first), in a fixed number of queries whatever
     the number of games; no game is loaded as an object while its summary is cached."""
     rows = db.session.execute(
-        select(Game.id, Game.version, Game.variant, Game.created_at, Game.options, Seat.position)
+        select(Game.id, Game.version, Game.variant, Game.created_at, Seat.position)
         .join(Seat, Seat.game_id == Game.id)
         .where(Seat.player_id == player.id)
         .order_by(Game.created_at, Game.id)
     ).all()
     found = summary_data({r[0]: r[1] for r in rows})
     out, played = Record(), []
-    for game_id, _, variant, created_at, options, seat in rows:
+    for game_id, _, variant, created_at, seat in rows:
         s = found[game_id]
         mine = SeatStats.from_dict(s["seats"][seat])
         counts = out.by_variant.setdefault(variant, Counter())
         out.games += 1
         counts["played"] += 1
         out.stats.add(mine)
-        money = mine.money_won or mine.money_lost
-        out.staked = out.staked or bool((options or {}).get("stake") or money)
+        out.staked = out.staked or bool(s.get("staked"))
         won = bool(s["finished"]) and seat in s["winners"]
         if s["finished"]:
             out.finished += 1

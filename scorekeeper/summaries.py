@@ -34,7 +34,8 @@ class GameSummary:
     winners: tuple[int, ...]
     finished: bool
     seats: tuple[SeatStats, ...]
-    fingerprint: str  # the same game imported again is recognised by it (imports.py)
+    fingerprint: str  # the same game imported again is recognised by it (transfer.py)
+    staked: bool = False  # played for money (a stake): the settlement is worth showing
     error: str | None = None  # the game no longer replays (a rule changed): why
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,6 +46,7 @@ class GameSummary:
             "finished": self.finished,
             "seats": [s.to_dict() for s in self.seats],
             "fingerprint": self.fingerprint,
+            "staked": self.staked,
             "error": self.error,
         }
 
@@ -57,6 +59,7 @@ class GameSummary:
             finished=data["finished"],
             seats=tuple(SeatStats.from_dict(s) for s in data["seats"]),
             fingerprint=data["fingerprint"],
+            staked=data.get("staked", False),
             error=data.get("error"),
         )
 
@@ -78,12 +81,21 @@ def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
     mark = fingerprint(
         GameFile(game.variant, names, dict(game.options), game.first_dealer, tuple(lines))
     )
+    rules = rules_for(game)
+    staked = rules.options.stake is not None
     try:
-        tally = rules_for(game).replay(lines, game.first_dealer)
+        tally = rules.replay(lines, game.first_dealer)
     except InvalidHand as e:
         zero = (0,) * seats
         return GameSummary(
-            len(lines), zero, (), False, tuple(SeatStats() for _ in range(seats)), mark, str(e)
+            len(lines),
+            zero,
+            (),
+            False,
+            tuple(SeatStats() for _ in range(seats)),
+            mark,
+            staked,
+            str(e),
         )
     return GameSummary(
         lines=len(tally.lines),
@@ -92,6 +104,7 @@ def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
         finished=tally.finished,
         seats=seat_stats(tally, lines),
         fingerprint=mark,
+        staked=staked,
     )
 
 
