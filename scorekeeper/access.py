@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Request, abort, g, make_response, redirect, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_login import LoginManager, current_user
-from sqlalchemy import exists, select
+from sqlalchemy import exists, or_, select
 
 from . import auth, services
 from .db import db
@@ -92,6 +92,14 @@ def is_scorer(game: Game, account_id: int) -> bool:
         db.session.execute(
             select(exists().where(Scorer.game_id == game.id, Scorer.account_id == account_id))
         ).scalar()
+    )
+
+
+def visible(account_id: int) -> Any:
+    """The games an account may see, as a query condition: its own and those it co-scores."""
+    return or_(
+        Game.owner_id == account_id,
+        Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
     )
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from . import access, services
+from . import access, readers, services
 from .gamefile import parse, parse_line, to_dict
 from .output import score_output
 from .rules import InvalidHand
@@ -37,7 +37,7 @@ def create() -> tuple[Response, int, dict[str, str]] | tuple[Response, int]:
 
 
 def _scored(game: Any, tally: Any = None) -> dict[str, Any]:
-    file = services.to_file(game)
+    file = readers.to_file(game)
     return {"id": game.id, **score_output(file, tally or file.score())}
 
 
@@ -66,4 +66,4 @@ def add(game_id: int) -> tuple[Response, int] | tuple[dict[str, Any], int]:
 def file(game_id: int) -> dict[str, Any]:
     """The game file: it imports back to the same game."""
     game = access.game_or_404(game_id)
-    return to_dict(services.to_file(game))
+    return to_dict(readers.to_file(game))

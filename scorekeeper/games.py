@@ -9,7 +9,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import access, charts, memo, services, trail
+from . import access, charts, memo, readers, services, trail
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
@@ -25,7 +25,7 @@ bp.before_request(access.require_sign_in)
 @bp.route("/")
 def index() -> str:
     """Games in progress first, then finished ones, newest first."""
-    games = services.recent_games(access.me().id)
+    games = readers.recent_games(access.me().id)
     running = [(g, t) for g, t in games if t is None or not t.finished]
     done = [(g, t) for g, t in games if t is not None and t.finished]
     return render_template("games/index.html", running=running, done=done)

@@ -7,13 +7,13 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, render_template, request
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 from sqlalchemy.sql import Select
 
 from . import access
 from .db import db
-from .models import Game, Player, Scorer, Seat
+from .models import Game, Player, Seat
 from .rules import VARIANTS
 from .summaries import GameSummary, summaries
 
@@ -21,14 +21,6 @@ bp = Blueprint("history", __name__)
 bp.before_request(access.require_sign_in)
 
 PER_PAGE = 50
-
-
-def mine(account_id: int) -> Any:
-    """The games an account may look back on: its own and those it co-scores."""
-    return or_(
-        Game.owner_id == account_id,
-        Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
-    )
 
 
 @dataclass(frozen=True)
@@ -81,13 +73,13 @@ def index() -> str:
     queries whatever the number of games (tests/app/test_history.py counts them)."""
     me = access.me()
     filters = Filters.read(request.args)
-    where = filters.apply(select(Game.id).where(mine(me.id)))
+    where = filters.apply(select(Game.id).where(access.visible(me.id)))
     count = db.session.execute(select(func.count()).select_from(where.subquery())).scalar_one()
     pages = max(1, -(-count // PER_PAGE))
     page = min(max(1, request.args.get("page", 1, type=int)), pages)
     games = list(
         db.session.execute(
-            filters.apply(select(Game).where(mine(me.id)))
+            filters.apply(select(Game).where(access.visible(me.id)))
             .order_by(Game.created_at.desc(), Game.id.desc())
             .offset((page - 1) * PER_PAGE)
             .limit(PER_PAGE)

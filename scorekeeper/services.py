@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -12,10 +12,9 @@ from sqlalchemy.orm.exc import StaleDataError
 from . import trail
 from .db import db
 from .derived import _remember, names, rule_lines, rules_for, sheet_for, tally
-from .facts import facts_by_game
 from .gamefile import GameFile
-from .models import Entry, Game, Line, MarriageRow, Player, Scorer, Seat, now
-from .rules import Adjustment, InvalidHand, Tally
+from .models import Entry, Game, Line, MarriageRow, Player, Seat, now
+from .rules import Adjustment, Tally
 from .rules import Line as RuleLine
 
 # the views read a game's derived state through this module too
@@ -25,16 +24,13 @@ __all__ = [
     "add_line",
     "create_game",
     "delete_line",
-    "files_of",
     "load_game",
     "names",
     "player",
-    "recent_games",
     "rule_lines",
     "rules_for",
     "sheet_for",
     "tally",
-    "to_file",
     "update_line",
 ]
 
@@ -255,60 +251,6 @@ def commit() -> None:
     except Exception:
         db.session.rollback()
         raise
-
-
-def recent_games(account_id: int, limit: int = 30) -> list[tuple[Game, Tally | None]]:
-    """The games an account owns or co-scores, newest first, each with its tally (None if it
-    no longer replays)."""
-    mine = or_(
-        Game.owner_id == account_id,
-        Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
-    )
-    games = (
-        db.session.execute(
-            select(Game)
-            .where(mine)
-            .order_by(Game.updated_at.desc(), Game.id.desc())
-            .limit(limit)
-            .options(selectinload(Game.seats), selectinload(Game.lines))
-        )
-        .scalars()
-        .all()
-    )
-    out: list[tuple[Game, Tally | None]] = []
-    for game in games:
-        try:
-            out.append((game, tally(game)))
-        except InvalidHand:
-            out.append((game, None))
-    return out
-
-
-def to_file(game: Game) -> GameFile:
-    return GameFile(
-        variant=game.variant,
-        players=tuple(names(game)),
-        options=dict(game.options),
-        first_dealer=game.first_dealer,
-        lines=tuple(rule_lines(game)),
-        trail=tuple(trail.export(game)),
-    )
-
-
-def files_of(games: list[Game]) -> dict[int, GameFile]:
-    """Many games as game files, their lines read in three queries (the account's archive)."""
-    facts = facts_by_game(g.id for g in games)
-    return {
-        g.id: GameFile(
-            variant=g.variant,
-            players=tuple(names(g)),
-            options=dict(g.options),
-            first_dealer=g.first_dealer,
-            lines=tuple(facts[g.id]),
-            trail=tuple(trail.export(g)),
-        )
-        for g in games
-    }
 
 
 def _line_with(key: str) -> Line | None:

@@ -15,12 +15,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response as Redirect
 
-from . import access, services
+from . import access, readers, services
 from .db import db
 from .gamefile import GameFile, dumps, loads
 from .models import Game
 from .rules import InvalidHand
-from .summaries import fingerprint, summaries
+from .summaries import fingerprint, summary_data
 
 bp = Blueprint("transfer", __name__)
 bp.before_request(access.require_sign_in)
@@ -44,7 +44,7 @@ def _download(body: str | bytes, kind: str, filename: str) -> Response:
 @bp.route("/games/<int:game_id>/export.json")
 def game_file(game_id: int) -> Response:
     game = access.game_or_404(game_id)
-    return _download(dumps(services.to_file(game)), "application/json", _name(game, "json"))
+    return _download(dumps(readers.to_file(game)), "application/json", _name(game, "json"))
 
 
 @bp.route("/games/<int:game_id>/export.csv")
@@ -102,7 +102,7 @@ def _own_games() -> list[Game]:
 def archive() -> Response:
     """Every game the account owns, one game file each, in one zip."""
     games = _own_games()
-    files = services.files_of(games)
+    files = readers.files_of(games)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for game in games:
@@ -173,7 +173,12 @@ def import_form() -> Redirect | tuple[str, int]:
 
 def _store(files: list[tuple[str, GameFile]]) -> tuple[int, int]:
     """Stores the games not already in the account, in one transaction; (added, known)."""
-    seen = {s.fingerprint for s in summaries(_own_games()).values()}
+    versions = dict(
+        db.session.execute(
+            select(Game.id, Game.version).where(Game.owner_id == access.me().id)
+        ).all()
+    )
+    seen = {data["fingerprint"] for data in summary_data(versions).values()}
     added = known = 0
     try:
         for _, file in files:
