@@ -61,6 +61,8 @@ class Memos:
         self.tallies = Memo(256)
         self.states = Memo(64)  # score sheets, to add the next hand without a replay
         self.sheets = Memo(128)
+        # game summaries as stored (summaries.py): small, and read by the thousand
+        self.summaries = Memo(20000)
 
 
 def init_app(app: Flask) -> None:

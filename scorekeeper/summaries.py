@@ -17,6 +17,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
+from . import memo
 from .db import db
 from .derived import rules_for
 from .facts import facts_by_game
@@ -122,15 +123,22 @@ def summary_data(
     number of queries more, and one write), with their games loaded unless in `loaded`."""
     if not versions:
         return {}
+    remembered = memo.memos().summaries  # this worker's copy, decoded: no query at all
     out: dict[int, dict[str, Any]] = {}
+    for gid, at in versions.items():
+        data = remembered.get((gid, at))
+        if data is not None:
+            out[gid] = data
+    asked = [gid for gid in versions if gid not in out]
+    if not asked:
+        return out
     for game_id, at, data in db.session.execute(
-        select(Summary.game_id, Summary.version, Summary.data).where(
-            Summary.game_id.in_(list(versions))
-        )
+        select(Summary.game_id, Summary.version, Summary.data).where(Summary.game_id.in_(asked))
     ):
         if versions.get(game_id) == at:
             out[game_id] = data
-    stale = [gid for gid in versions if gid not in out]
+            remembered.put((game_id, at), data)
+    stale = [gid for gid in asked if gid not in out]
     if not stale:
         return out
     games = dict(loaded or {})
@@ -147,6 +155,8 @@ def summary_data(
     # between reading the games and their lines.
     now = dict(db.session.execute(select(Game.id, Game.version).where(Game.id.in_(stale))).all())
     keep = [gid for gid in stale if now.get(gid) == versions[gid]]
+    for gid in keep:
+        remembered.put((gid, versions[gid]), made[gid])
     if keep:
         try:
             db.session.execute(delete(Summary).where(Summary.game_id.in_(keep)))
