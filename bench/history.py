@@ -12,23 +12,23 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
 
-import statistics
 import tempfile
 import time
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app, services
 from scorekeeper.db import db
 from scorekeeper.gamefile import parse
 from scorekeeper.models import Account, Player
 
-_spec = importlib.util.spec_from_file_location("deal", os.path.join(HERE, "deal.py"))
+# bench/http.py by its path, for its dealer, percentiles and schema reset
+_spec = importlib.util.spec_from_file_location("bench_http", os.path.join(HERE, "http.py"))
 assert _spec and _spec.loader
-deal = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(deal)
+bench_http = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_http)
+deal = bench_http.deal
 
 GAMES, HANDS = int(os.environ.get("BENCH_GAMES", 2000)), 30  # 60,000 hands
 PRESETS = ("pl-3", "ru-3")
@@ -84,9 +84,9 @@ def bench(label: str, url: str) -> None:
     for name, url_ in pages.items():
         first = ms(client, url_)  # the summaries are made from the lines, then cached
         times = [ms(client, url_) for _ in range(TIMED)]
-        cuts = statistics.quantiles(times, n=100, method="inclusive")
-        verdict = "ok" if cuts[94] < GOAL_MS else "MISSED"
-        print(f"  {name:34} {first:9.0f} {cuts[49]:8.1f} {cuts[94]:8.1f}   {verdict}")
+        p50, p95 = bench_http.percentiles(times)
+        verdict = "ok" if p95 < GOAL_MS else "MISSED"
+        print(f"  {name:34} {first:9.0f} {p50:8.1f} {p95:8.1f}   {verdict}")
     # another worker (or a restart): nothing remembered in memory, the summaries in the database
     other = create_app(app.config)
     second = other.test_client()
@@ -106,11 +106,7 @@ def main() -> None:
     if not pg:
         print("\nPostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL")
         return
-    engine = create_engine(pg)  # an empty schema: the app migrates from nothing
-    with engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE"))
-        conn.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
+    bench_http.reset_postgres(pg)  # an empty schema: the app migrates from nothing
     bench("PostgreSQL", pg)
 
 

@@ -22,10 +22,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     config.configure(app, test_config)
     db.init_app(app)
     memo.init_app(app)
-    from . import access, accounts, api, games, hands, history, invites, live, players, transfer
+    from . import (
+        access,
+        account,
+        accounts,
+        api,
+        games,
+        hands,
+        history,
+        invites,
+        live,
+        players,
+        transfer,
+    )
 
     access.init_app(app)
     app.register_blueprint(accounts.bp)
+    app.register_blueprint(account.bp)
     app.register_blueprint(invites.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(hands.bp)

@@ -6,6 +6,7 @@ A game is seen and scored by its owner and its co-scorers; to anyone else it doe
 
 from __future__ import annotations
 
+import hmac
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
@@ -101,6 +102,16 @@ def visible(account_id: int) -> Any:
         Game.owner_id == account_id,
         Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
     )
+
+
+def game_by_link(game_id: int, token: str, kind: str) -> Game:
+    """The game whose `kind` link ("share_token", "invite_token") is `token`, compared in
+    constant time; 404 for a wrong, revoked or missing link."""
+    game = services.load_game(game_id)
+    stored = getattr(game, kind, None) if game is not None else None
+    if game is None or not stored or not hmac.compare_digest(stored.encode(), token.encode()):
+        abort(404)
+    return game
 
 
 def _refuse() -> NoReturn:

@@ -11,6 +11,18 @@ from .auth import USERNAME, normal
 MIN_PASSWORD = 8  # NIST SP 800-63B: at least 8, and no composition rules
 
 
+def new_password(label: str, missing: str) -> PasswordField:
+    """A password being chosen: sign-up and the account page ask the same of it."""
+    return PasswordField(
+        label,
+        validators=[
+            InputRequired(missing),
+            Length(min=MIN_PASSWORD, max=200, message="At least 8 characters."),
+        ],
+        render_kw={"autocomplete": "new-password"},
+    )
+
+
 class SignUpForm(FlaskForm):  # type: ignore[misc]
     next = HiddenField()
     username = StringField(
@@ -26,14 +38,7 @@ class SignUpForm(FlaskForm):  # type: ignore[misc]
         ],
         render_kw={"autocomplete": "username", "autocapitalize": "none"},
     )
-    password = PasswordField(
-        "Password",
-        validators=[
-            InputRequired("Choose a password."),
-            Length(min=MIN_PASSWORD, max=200, message="At least 8 characters."),
-        ],
-        render_kw={"autocomplete": "new-password"},
-    )
+    password = new_password("Password", "Choose a password.")
     confirm = PasswordField(
         "Password again",
         validators=[EqualTo("password", message="The two passwords differ.")],
@@ -61,14 +66,7 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
         validators=[InputRequired("Enter your current password.")],
         render_kw={"autocomplete": "current-password"},
     )
-    new = PasswordField(
-        "New password",
-        validators=[
-            InputRequired("Choose a new password."),
-            Length(min=MIN_PASSWORD, max=200, message="At least 8 characters."),
-        ],
-        render_kw={"autocomplete": "new-password"},
-    )
+    new = new_password("New password", "Choose a new password.")
 
 
 class TokenForm(FlaskForm):  # type: ignore[misc]

@@ -62,13 +62,7 @@ def sign_up(username: str, password: str) -> Account:
         db.session.rollback()
         raise Taken() from None
     if db.session.execute(select(func.count(Account.id))).scalar_one() == 1:
-        games = Game.__table__  # Core: the ORM would also set updated_at (its onupdate)
-        db.session.execute(
-            update(games)
-            .where(games.c.owner_id.is_(None))
-            # adopting is not playing: the game's "last played" stays
-            .values(owner_id=account.id, updated_at=games.c.updated_at)
-        )
+        db.session.execute(update(Game).where(Game.owner_id.is_(None)).values(owner_id=account.id))
         db.session.execute(
             update(Player).where(Player.account_id.is_(None)).values(account_id=account.id)
         )

@@ -26,8 +26,8 @@ bp.before_request(access.require_sign_in)
 def index() -> str:
     """Games in progress first, then finished ones, newest first."""
     games = readers.recent_games(access.me().id)
-    running = [(g, t) for g, t in games if t is None or not t.finished]
-    done = [(g, t) for g, t in games if t is not None and t.finished]
+    running = [(g, s) for g, s in games if not s.finished]
+    done = [(g, s) for g, s in games if s.finished]
     return render_template("games/index.html", running=running, done=done)
 
 

@@ -4,11 +4,10 @@ co-scorers."""
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
@@ -51,21 +50,10 @@ def invite(game_id: int) -> Response:
     return redirect(url_for("live.share", game_id=game_id, _anchor="invite"))
 
 
-def _invited(game_id: int, token: str) -> Game:
-    game = services.load_game(game_id)
-    if (
-        game is None
-        or not game.invite_token
-        or not hmac.compare_digest(game.invite_token.encode(), token.encode())
-    ):
-        abort(404)
-    return game
-
-
 @bp.route("/join/<int:game_id>/<token>", methods=["GET", "POST"])
 def join(game_id: int, token: str) -> Response | str:
     """Asks first (GET), then makes the signed-in account a co-scorer of the game (POST)."""
-    game = _invited(game_id, token)
+    game = access.game_by_link(game_id, token, "invite_token")
     me = access.me()
     if access.is_scorer(game, me.id):
         return redirect(url_for("games.show", game_id=game_id))

@@ -1,19 +1,18 @@
 """The live view: a read-only link (and its QR code) that follows the score on every phone.
 
-The link is /live/<game id>/<token>: the token is long and random, compared in constant time,
-and revoked by making a new one or none. The page asks for the state every few seconds with
-the game's version as its ETag; while nothing changes the answer is an empty 304, which any
-worker can give, since the version is in the database.
+The link is /live/<game id>/<token>: the token is long and random, compared in constant time
+(access.game_by_link), and revoked by making a new one or none. The page asks for the state
+every few seconds with the game's version as its ETag; while nothing changes the answer is an
+empty 304, which any worker can give, since the version is in the database.
 """
 
 from __future__ import annotations
 
-import hmac
 import io
 import secrets
 
 import segno
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -23,17 +22,6 @@ from .forms import ConfirmForm
 from .models import Game
 
 bp = Blueprint("live", __name__)
-
-
-def _shared(game_id: int, token: str) -> Game:
-    game = services.load_game(game_id)
-    if (
-        game is None
-        or not game.share_token
-        or not hmac.compare_digest(game.share_token.encode(), token.encode())
-    ):
-        abort(404)
-    return game
 
 
 def qr_svg(url: str) -> Markup:
@@ -82,7 +70,7 @@ def share(game_id: int) -> Response | str:
 @bp.route("/live/<int:game_id>/<token>")
 def view(game_id: int, token: str) -> str:
     """The read-only score; `?big=1` for a tablet or a TV."""
-    game = _shared(game_id, token)
+    game = access.game_by_link(game_id, token, "share_token")
     return render_template(
         "live/view.html", **_state(game), big=bool(request.args.get("big")), token=token
     )
@@ -91,7 +79,7 @@ def view(game_id: int, token: str) -> str:
 @bp.route("/live/<int:game_id>/<token>/state")
 def state(game_id: int, token: str) -> Response | tuple[str, int, dict[str, str]]:
     """The live board as an HTML fragment, or 304 while the game's version is unchanged."""
-    game = _shared(game_id, token)
+    game = access.game_by_link(game_id, token, "share_token")
     etag = f'"{game.id}-{game.version}"'
     if etag in request.headers.get("If-None-Match", ""):
         return "", 304, {"ETag": etag, "Cache-Control": "no-cache"}

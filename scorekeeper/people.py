@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -22,13 +21,10 @@ class Refused(Exception):
 
 def _bump(game_ids: list[int]) -> None:
     """The games' names changed: a new version, so that remembered pages and the live view's
-    ETag change too. Core, so that "last played" (updated_at's onupdate) stays."""
+    ETag change too ("last played" stays: only a written line moves it)."""
     if game_ids:
-        games = Game.__table__
         db.session.execute(
-            update(games)
-            .where(games.c.id.in_(game_ids))
-            .values(version=games.c.version + 1, updated_at=games.c.updated_at)
+            update(Game).where(Game.id.in_(game_ids)).values(version=Game.version + 1)
         )
 
 
@@ -77,20 +73,33 @@ def merge(source: Player, target: Player) -> None:
 
 
 @dataclass
-class Record:
-    """A player's figures across games."""
+class Wins:
+    """Games played, finished and won; the win rate is over finished games (a game in
+    progress is neither won nor lost)."""
 
-    games: int = 0
+    played: int = 0
     finished: int = 0
     won: int = 0
-    by_variant: dict[str, Counter[str]] = field(default_factory=dict)  # played/finished/won
-    stats: SeatStats = field(default_factory=SeatStats)
-    staked: bool = False  # some game had a stake: money is worth showing
-    results: list[tuple[str, int, bool]] = field(default_factory=list)  # finished, oldest first
+
+    def count(self, finished: bool, won: bool) -> None:
+        self.played += 1
+        self.finished += finished
+        self.won += won
 
     @property
     def win_rate(self) -> float | None:
         return self.won / self.finished if self.finished else None
+
+
+@dataclass
+class Record:
+    """A player's figures across games."""
+
+    games: Wins = field(default_factory=Wins)
+    by_variant: dict[str, Wins] = field(default_factory=dict)
+    stats: SeatStats = field(default_factory=SeatStats)
+    staked: bool = False  # some game had a stake: money is worth showing
+    results: list[tuple[str, int, bool]] = field(default_factory=list)  # finished, oldest first
 
     @property
     def money(self) -> Decimal:
@@ -124,17 +133,13 @@ def record(player: Player) -> tuple[Record, list[Played]]:
     for game_id, _, variant, created_at, seat in rows:
         s = found[game_id]
         mine = SeatStats.from_dict(s["seats"][seat])
-        counts = out.by_variant.setdefault(variant, Counter())
-        out.games += 1
-        counts["played"] += 1
+        finished = bool(s["finished"])
+        won = finished and seat in s["winners"]
+        out.games.count(finished, won)
+        out.by_variant.setdefault(variant, Wins()).count(finished, won)
         out.stats.add(mine)
         out.staked = out.staked or bool(s.get("staked"))
-        won = bool(s["finished"]) and seat in s["winners"]
-        if s["finished"]:
-            out.finished += 1
-            counts["finished"] += 1
-            out.won += won
-            counts["won"] += won
+        if finished:
             out.results.append((created_at.strftime("%Y-%m-%d"), s["totals"][seat], won))
         played.append(
             Played(

@@ -1,7 +1,10 @@
-"""Reading games whole: the account's recent games with their tallies, and games as game
+"""Reading games whole: the account's recent games with their summaries, and games as game
 files (export, the API, the account's archive)."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -9,58 +12,48 @@ from sqlalchemy.orm import selectinload
 from . import trail
 from .access import visible
 from .db import db
-from .derived import names, rule_lines, tally
+from .derived import names, rule_lines
 from .facts import facts_by_game
 from .gamefile import GameFile
 from .models import Game
-from .rules import InvalidHand, Tally
+from .rules import Line
+from .summaries import GameSummary, summaries
 
 
-def recent_games(account_id: int, limit: int = 30) -> list[tuple[Game, Tally | None]]:
-    """The games an account owns or co-scores, newest first, each with its tally (None if it
-    no longer replays)."""
-    games = (
+def recent_games(account_id: int, limit: int = 30) -> list[tuple[Game, GameSummary]]:
+    """The games an account owns or co-scores, last played first, each with its summary (a
+    fixed number of queries: summaries.py)."""
+    games = list(
         db.session.execute(
             select(Game)
             .where(visible(account_id))
             .order_by(Game.updated_at.desc(), Game.id.desc())
             .limit(limit)
-            .options(selectinload(Game.seats), selectinload(Game.lines))
-        )
-        .scalars()
-        .all()
+            .options(selectinload(Game.seats))
+        ).scalars()
     )
-    out: list[tuple[Game, Tally | None]] = []
-    for game in games:
-        try:
-            out.append((game, tally(game)))
-        except InvalidHand:
-            out.append((game, None))
-    return out
+    found = summaries(games)
+    return [(g, found[g.id]) for g in games]
 
 
-def to_file(game: Game) -> GameFile:
+def _file(game: Game, lines: Sequence[Line], revisions: Sequence[Mapping[str, Any]]) -> GameFile:
     return GameFile(
         variant=game.variant,
         players=tuple(names(game)),
         options=dict(game.options),
         first_dealer=game.first_dealer,
-        lines=tuple(rule_lines(game)),
-        trail=tuple(trail.export(game)),
+        lines=tuple(lines),
+        trail=tuple(revisions),
     )
 
 
+def to_file(game: Game) -> GameFile:
+    return _file(game, rule_lines(game), trail.export(game))
+
+
 def files_of(games: list[Game]) -> dict[int, GameFile]:
-    """Many games as game files, their lines read in three queries (the account's archive)."""
+    """Many games as game files, in four queries whatever their number (the account's
+    archive)."""
     facts = facts_by_game(g.id for g in games)
-    return {
-        g.id: GameFile(
-            variant=g.variant,
-            players=tuple(names(g)),
-            options=dict(g.options),
-            first_dealer=g.first_dealer,
-            lines=tuple(facts[g.id]),
-            trail=tuple(trail.export(g)),
-        )
-        for g in games
-    }
+    trails = trail.export_many(g.id for g in games)
+    return {g.id: _file(g, facts[g.id], trails[g.id]) for g in games}

@@ -180,6 +180,15 @@ def add_line(
     return Outcome(row.position, result)
 
 
+def _lines_with(game: Game, number: int, version: int | None) -> list[RuleLine]:
+    """The lines, for a write to line `number`: Conflict if stale, LookupError if none such."""
+    check_version(game, version)
+    lines = rule_lines(game)
+    if not 1 <= number <= len(lines):
+        raise LookupError(number)
+    return lines
+
+
 def update_line(
     game: Game,
     number: int,
@@ -190,10 +199,7 @@ def update_line(
 ) -> Outcome:
     """Replaces line `number`; every later total is derived again. Refused: nothing changes.
     The trail records the line before and after."""
-    check_version(game, version)
-    lines = rule_lines(game)
-    if not 1 <= number <= len(lines):
-        raise LookupError(number)
+    lines = _lines_with(game, number, version)
     old = lines[number - 1]
     lines[number - 1] = line
     result = tally(game, lines)
@@ -216,10 +222,7 @@ def delete_line(
 ) -> Outcome:
     """Removes line `number`; the lines after it move up. Refused if the rest would not fit.
     The trail keeps the line, so that it can be restored."""
-    check_version(game, version)
-    lines = rule_lines(game)
-    if not 1 <= number <= len(lines):
-        raise LookupError(number)
+    lines = _lines_with(game, number, version)
     old = lines.pop(number - 1)
     result = tally(game, lines)
     row = _row(game, number)

@@ -6,6 +6,7 @@ and after, and why. Only facts are recorded (game-file shaped lines); scores sta
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -124,18 +125,29 @@ def restore(
 
 def export(game: Game) -> list[dict[str, Any]]:
     """The trail as it goes into the game's export."""
-    return [
-        {
-            "action": r.action,
-            "hand": r.position,
-            "before": r.before,
-            "after": r.after,
-            "reason": r.reason,
-            "who": r.who,
-            "at": r.at.isoformat(timespec="seconds"),
-        }
-        for r in of_game(game)
-    ]
+    return export_many([game.id])[game.id]
+
+
+def export_many(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
+    """The trails of many games, in one query (the account's archive)."""
+    ids = list(game_ids)
+    out: dict[int, list[dict[str, Any]]] = {gid: [] for gid in ids}
+    rows = db.session.execute(
+        select(Revision).where(Revision.game_id.in_(ids)).order_by(Revision.id)
+    ).scalars()
+    for r in rows:
+        out[r.game_id].append(
+            {
+                "action": r.action,
+                "hand": r.position,
+                "before": r.before,
+                "after": r.after,
+                "reason": r.reason,
+                "who": r.who,
+                "at": r.at.isoformat(timespec="seconds"),
+            }
+        )
+    return out
 
 
 def load(game: Game, items: Any) -> None:

@@ -7,11 +7,12 @@ from typing import Any
 from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFProtect
 
-from .rules import SUITS, text
+from .rules import SUITS, contract_outcome, text
 
 csrf = CSRFProtect()
 
 SUIT_SIGNS = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥", "aces": "A"}
+OUTCOME_SIGNS = {"made": "✓", "failed": "✗", "given up": "–"}  # the printable sheet's marks
 
 
 def register_common(app: Flask) -> None:
@@ -45,7 +46,8 @@ def register_common(app: Flask) -> None:
         """A trivial route: the benchmark's yardstick."""
         return "ok"
 
-    app.jinja_env.globals.update(SUITS=SUITS, SUIT_SIGNS=SUIT_SIGNS)
+    app.jinja_env.globals.update(SUITS=SUITS, SUIT_SIGNS=SUIT_SIGNS, OUTCOME_SIGNS=OUTCOME_SIGNS)
+    app.jinja_env.filters["contract_outcome"] = contract_outcome
     app.jinja_env.filters["note_text"] = text
     app.jinja_env.filters["line_summary"] = line_summary
     app.jinja_env.filters["signed"] = lambda n: f"+{n}" if n > 0 else str(n)

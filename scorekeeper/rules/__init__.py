@@ -12,7 +12,7 @@ from .hand import Adjustment, Hand, Line, Marriage, Musik
 from .notes import RULE_KEYS, Note, text
 from .options import OPTION_NAMES, Options
 from .sheet import Sheet
-from .stats import SeatStats, seat_stats
+from .stats import SeatStats, contract_outcome, seat_stats
 from .tally import Bidding, LineResult, Payment, PlayerState, Tally
 from .variants import MoscowRules, Pl2, Pl3, Pl4, PolishRules, Ru2, Ru3, Ru4, RussianRules
 
@@ -72,6 +72,7 @@ __all__ = [
     "Tally",
     "find_variant",
     "round_to",
+    "contract_outcome",
     "rules_for",
     "seat_stats",
     "text",

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from .hand import Hand, Line
-from .tally import Tally
+from .tally import LineResult, Tally
 
 
 @dataclass
@@ -83,6 +83,21 @@ class SeatStats:
         )
 
 
+def contract_outcome(line: LineResult) -> str | None:
+    """What became of the declarer's contract in a line: "made", "failed" or "given up", as
+    the rules scored it; None for a line without a declarer."""
+    for note in line.notes:
+        if note.seat != line.declarer:
+            continue
+        if note.rule == "contract-made":
+            return "made"
+        if note.rule == "contract-failed":
+            return "failed"
+        if note.rule == "give-up" and note.params.get("role") == "declarer":
+            return "given up"
+    return None
+
+
 def seat_stats(tally: Tally, lines: Sequence[Line]) -> tuple[SeatStats, ...]:
     """Every seat's figures in a replayed game (`lines` are the facts `tally` came from)."""
     seats = len(tally.totals)
@@ -91,24 +106,25 @@ def seat_stats(tally: Tally, lines: Sequence[Line]) -> tuple[SeatStats, ...]:
         if result.kind != "hand" or not isinstance(line, Hand):
             continue
         if result.declarer is not None:
-            out[result.declarer].contracts += 1
+            d = out[result.declarer]
+            d.contracts += 1
+            outcome = contract_outcome(result)
+            if outcome == "made":
+                contract = result.contract or 0
+                d.made += 1
+                d.made_sum += contract
+                d.made_max = max(d.made_max or 0, contract)
+            elif outcome == "given up":
+                d.give_ups += 1
         for m in line.marriages:  # the aces of the variants that score them count as a suit
             got = out[m.seat].marriages
             got[m.suit] = got.get(m.suit, 0) + 1
         for note in result.notes:
-            s = out[note.seat]
-            if note.rule == "contract-made":
-                contract = int(note.params["contract"])
-                s.made += 1
-                s.made_sum += contract
-                s.made_max = max(s.made_max or 0, contract)
-            elif note.rule == "give-up" and note.params.get("role") == "declarer":
-                s.give_ups += 1
-            elif note.rule == "barrel" and note.params.get("event") in ("fall", "knock-off"):
+            if note.rule == "barrel" and note.params.get("event") in ("fall", "knock-off"):
                 # out of tries, or knocked off by another's climb: both fall to at - penalty
-                s.barrel_falls += 1
+                out[note.seat].barrel_falls += 1
             elif note.rule == "bolt":
-                s.bolts += 1
+                out[note.seat].bolts += 1
     for payment in tally.settlement:
         out[payment.payer].money_lost += payment.amount
         out[payment.payee].money_won += payment.amount

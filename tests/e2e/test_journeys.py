@@ -192,16 +192,14 @@ def test_first_dealer_is_chosen_by_name(page: Page, live_server: str) -> None:
 
 
 def test_live_view_follows_another_phone_within_5_seconds(
-    page: Page, live_server: str, browser
+    page: Page, live_server: str, browser, browser_context_args
 ) -> None:
     start(page, live_server, "pl-3", ["Ala", "Bartek", "Celina"], "live")
     page.get_by_role("link", name="Share").click()
     page.get_by_role("button", name="Make a live link").click()
     check_page(page, "share")
     url = page.locator(".share-link a").get_attribute("href")
-    viewer = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
+    viewer = browser.new_context(**browser_context_args)  # another phone
     watch = viewer.new_page()
     watch.goto(url)
     check_page(watch, "live")
@@ -215,7 +213,9 @@ def test_live_view_follows_another_phone_within_5_seconds(
     viewer.close()
 
 
-def test_accounts_pages_and_a_co_scorer(page: Page, live_server: str, browser) -> None:
+def test_accounts_pages_and_a_co_scorer(
+    page: Page, live_server: str, browser, browser_context_args
+) -> None:
     page.get_by_role("link", name="scorer").click()
     check_page(page, "account")
     page.get_by_label("What the token is for").fill("results board")
@@ -227,9 +227,7 @@ def test_accounts_pages_and_a_co_scorer(page: Page, live_server: str, browser) -
     page.get_by_role("button", name="Make an invite link").click()
     check_page(page, "share-invite")
     invite = page.locator("#invite ~ .share-link a").get_attribute("href")
-    other = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
+    other = browser.new_context(**browser_context_args)  # another phone
     phone = other.new_page()
     phone.goto(invite)  # signed out: sign in first, or sign up, and come back
     check_page(phone, "signin")

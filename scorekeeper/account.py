@@ -1,0 +1,61 @@
+"""The account page: the password and the personal API tokens (signed in only)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
+from werkzeug.wrappers import Response
+
+from . import access, auth
+from .account_forms import PasswordForm, TokenForm
+from .forms import ConfirmForm
+
+bp = Blueprint("account", __name__, url_prefix="/account")
+bp.before_request(access.require_sign_in)
+
+
+def _page(status: int = 200, **forms: object) -> tuple[str, int]:
+    account = access.me()
+    return render_template(
+        "accounts/account.html",
+        account=account,
+        tokens=auth.tokens(account),
+        password=forms.get("password") or PasswordForm(formdata=None),
+        token_form=forms.get("token_form") or TokenForm(formdata=None),
+        confirm=ConfirmForm(formdata=None),
+        new_token=session.pop("new_token", None),
+    ), status
+
+
+@bp.route("")
+def page() -> tuple[str, int]:
+    return _page()
+
+
+@bp.route("/password", methods=["POST"])
+def password() -> Response | tuple[str, int]:
+    form = PasswordForm()
+    if form.validate_on_submit():
+        if auth.change_password(access.me(), form.current.data, form.new.data):
+            flash("Password changed.", "done")
+            return redirect(url_for("account.page"))
+        form.current.errors.append("That is not your current password.")
+    return _page(422, password=form)
+
+
+@bp.route("/tokens", methods=["POST"])
+def token_new() -> Response | tuple[str, int]:
+    form = TokenForm()
+    if form.validate_on_submit():
+        # shown once, on the page the redirect leads to; only its digest is stored
+        session["new_token"] = auth.new_token(access.me(), form.name.data.strip())
+        return redirect(url_for("account.page", _anchor="tokens"))
+    return _page(422, token_form=form)
+
+
+@bp.route("/tokens/<int:token_id>/revoke", methods=["POST"])
+def token_revoke(token_id: int) -> Response:
+    if ConfirmForm().validate_on_submit():
+        if not auth.revoke_token(access.me(), token_id):
+            abort(404)
+        flash("Token revoked: it no longer opens the API.", "done")
+    return redirect(url_for("account.page", _anchor="tokens"))
