@@ -30,13 +30,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         games,
         hands,
         history,
+        i18n,
         invites,
         live,
         players,
+        rulebook,
         transfer,
     )
 
     access.init_app(app)
+    i18n.init_app(app)
     app.register_blueprint(accounts.bp)
     app.register_blueprint(account.bp)
     app.register_blueprint(invites.bp)
@@ -47,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(history.bp)
     app.register_blueprint(players.bp)
     app.register_blueprint(transfer.bp)
+    app.register_blueprint(rulebook.bp)
     from .views_common import register_common
 
     register_common(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from . import access, auth
@@ -36,9 +37,9 @@ def password() -> Response | tuple[str, int]:
     form = PasswordForm()
     if form.validate_on_submit():
         if auth.change_password(access.me(), form.current.data, form.new.data):
-            flash("Password changed.", "done")
+            flash(_("Password changed."), "done")
             return redirect(url_for("account.page"))
-        form.current.errors.append("That is not your current password.")
+        form.current.errors.append(_("That is not your current password."))
     return _page(422, password=form)
 
 
@@ -57,5 +58,5 @@ def token_revoke(token_id: int) -> Response:
     if ConfirmForm().validate_on_submit():
         if not auth.revoke_token(access.me(), token_id):
             abort(404)
-        flash("Token revoked: it no longer opens the API.", "done")
+        flash(_("Token revoked: it no longer opens the API."), "done")
     return redirect(url_for("account.page", _anchor="tokens"))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, Regexp
@@ -11,13 +14,14 @@ from .auth import USERNAME, normal
 MIN_PASSWORD = 8  # NIST SP 800-63B: at least 8, and no composition rules
 
 
-def new_password(label: str, missing: str) -> PasswordField:
-    """A password being chosen: sign-up and the account page ask the same of it."""
+def new_password(label: Any, missing: Any) -> PasswordField:
+    """A password being chosen: sign-up and the account page ask the same of it (`label` and
+    `missing` are lazy strings: translated when the form is shown)."""
     return PasswordField(
         label,
         validators=[
             InputRequired(missing),
-            Length(min=MIN_PASSWORD, max=200, message="At least 8 characters."),
+            Length(min=MIN_PASSWORD, max=200, message=_l("At least 8 characters.")),
         ],
         render_kw={"autocomplete": "new-password"},
     )
@@ -26,22 +30,24 @@ def new_password(label: str, missing: str) -> PasswordField:
 class SignUpForm(FlaskForm):  # type: ignore[misc]
     next = HiddenField()
     username = StringField(
-        "Username",
+        _l("Username"),
         filters=[lambda v: normal(v) if isinstance(v, str) else v],
         validators=[
-            InputRequired("Choose a username."),
+            InputRequired(_l("Choose a username.")),
             Regexp(
                 f"^{USERNAME.pattern}$",
-                message="3 to 40 letters, digits, dots, dashes or underscores, "
-                "starting with a letter or digit.",
+                message=_l(
+                    "3 to 40 letters, digits, dots, dashes or underscores, "
+                    "starting with a letter or digit."
+                ),
             ),
         ],
         render_kw={"autocomplete": "username", "autocapitalize": "none"},
     )
-    password = new_password("Password", "Choose a password.")
+    password = new_password(_l("Password"), _l("Choose a password."))
     confirm = PasswordField(
-        "Password again",
-        validators=[EqualTo("password", message="The two passwords differ.")],
+        _l("Password again"),
+        validators=[EqualTo("password", message=_l("The two passwords differ."))],
         render_kw={"autocomplete": "new-password"},
     )
 
@@ -49,31 +55,31 @@ class SignUpForm(FlaskForm):  # type: ignore[misc]
 class SignInForm(FlaskForm):  # type: ignore[misc]
     next = HiddenField()
     username = StringField(
-        "Username",
-        validators=[InputRequired("Enter your username.")],
+        _l("Username"),
+        validators=[InputRequired(_l("Enter your username."))],
         render_kw={"autocomplete": "username", "autocapitalize": "none"},
     )
     password = PasswordField(
-        "Password",
-        validators=[InputRequired("Enter your password.")],
+        _l("Password"),
+        validators=[InputRequired(_l("Enter your password."))],
         render_kw={"autocomplete": "current-password"},
     )
 
 
 class PasswordForm(FlaskForm):  # type: ignore[misc]
     current = PasswordField(
-        "Current password",
-        validators=[InputRequired("Enter your current password.")],
+        _l("Current password"),
+        validators=[InputRequired(_l("Enter your current password."))],
         render_kw={"autocomplete": "current-password"},
     )
-    new = new_password("New password", "Choose a new password.")
+    new = new_password(_l("New password"), _l("Choose a new password."))
 
 
 class TokenForm(FlaskForm):  # type: ignore[misc]
     name = StringField(
-        "What the token is for",
+        _l("What the token is for"),
         validators=[
-            InputRequired("Name the token, e.g. the program that will use it."),
-            Length(max=60, message="At most 60 characters."),
+            InputRequired(_l("Name the token, e.g. the program that will use it.")),
+            Length(max=60, message=_l("At most 60 characters.")),
         ],
     )

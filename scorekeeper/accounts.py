@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import login_user, logout_user
 from werkzeug.wrappers import Response
 
@@ -30,7 +32,7 @@ def signup() -> Response | tuple[str, int]:
         try:
             account = auth.sign_up(form.username.data, form.password.data)
         except auth.Taken:
-            form.username.errors.append("That username is taken; choose another.")
+            form.username.errors.append(_("That username is taken; choose another."))
         else:
             _start_session(account)
             return redirect(access.safe_next(form.next.data))
@@ -53,15 +55,18 @@ def signin() -> Response | tuple[str, int]:
         except auth.Throttled as t:
             status = 429
             form.password.errors.append(
-                "Too many failed sign-ins: try again in "
-                f"{t.minutes} minute{'s' if t.minutes != 1 else ''}."
+                ngettext(
+                    "Too many failed sign-ins: try again in %(num)d minute.",
+                    "Too many failed sign-ins: try again in %(num)d minutes.",
+                    t.minutes,
+                )
             )
         else:
             if account is not None:
                 _start_session(account)
                 return redirect(access.safe_next(form.next.data))
             status = 422
-            form.password.errors.append("Wrong username or password.")
+            form.password.errors.append(_("Wrong username or password."))
     elif request.method == "POST":
         status = 422
     return render_template("accounts/signin.html", form=form), status

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 # Mid-tones with contrast >= 3:1 against both white and #121212; each seat also has its own
@@ -93,11 +95,17 @@ def progression(
     totals: Sequence[Sequence[int]],
     target: int,
     marks: Sequence[tuple[str, int]] = (),
-    title: str = "Score progression",
+    title: str | None = None,
     *,
     id_prefix: str = "chart",
 ) -> Markup:
-    """A line chart of every player's running total by line, with the target and marks."""
+    """A line chart of every player's running total by line, with the target and marks.
+
+    The words (title, description, labels) are in the reader's language: flask_babel's gettext
+    at call time, English outside a request.
+    """
+    if title is None:
+        title = _("Score progression")
     if not 1 <= len(names) <= len(COLOURS):
         raise ValueError(f"between 1 and {len(COLOURS)} players, not {len(names)}")
     if any(len(row) != len(names) for row in totals):
@@ -105,10 +113,15 @@ def progression(
     rows = [[0] * len(names), *[list(row) for row in totals]]
     lines = len(totals)
     finals = rows[-1]
-    refs = [(f"target {target}", target), *marks]
-    lines_text = f"{lines} line" if lines == 1 else f"{lines} lines"
-    desc = f"After {lines_text}: " + ", ".join(f"{n} {t}" for n, t in zip(names, finals)) + "."
-    desc += f" Target {target}." + "".join(f" {label.capitalize()}." for label, _ in marks)
+    refs = [(_("target %(points)s", points=target), target), *marks]
+    standing = ", ".join(f"{n} {t}" for n, t in zip(names, finals))
+    desc = ngettext(
+        "After %(num)d line: %(totals)s.",
+        "After %(num)d lines: %(totals)s.",
+        lines,
+        totals=standing,
+    )
+    desc += "".join(f" {label[:1].upper()}{label[1:]}." for label, _value in refs)
     legend_rows = (len(names) + 1) // 2
     height = 214 + 14 * legend_rows  # room below the last legend row for its descenders
     parts = _open(id_prefix, height, title, desc)
@@ -157,27 +170,42 @@ def progression(
 
 def results(
     points: Sequence[tuple[str, int, bool]],
-    title: str = "Results over time",
+    title: str | None = None,
     id_prefix: str = "chart",
 ) -> Markup:
     """One player's final total per game, oldest first: filled markers won, hollow ones lost."""
+    if title is None:
+        title = _("Results over time")
     colour = COLOURS[1]
     if not points:
-        parts = _open(id_prefix, 120, title, "No games yet.")
-        parts.append(
-            f'<text x="{WIDTH // 2}" y="64" text-anchor="middle" {FONT}>No games yet</text>'
-        )
+        parts = _open(id_prefix, 120, title, _("No games yet."))
+        empty = escape(_("No games yet"))
+        parts.append(f'<text x="{WIDTH // 2}" y="64" text-anchor="middle" {FONT}>{empty}</text>')
         return Markup("".join(parts) + "</svg>")
 
     count, totals = len(points), [total for _, total, _ in points]
     won = sum(1 for _, _, w in points if w)
     first, last = points[0][0], points[-1][0]
     if count == 1:
-        desc = f"1 game, on {first}, {'won' if won else 'lost'}. Final total {totals[0]}."
+        if won:
+            desc = _(
+                "1 game, on %(date)s, won. Final total %(total)s.", date=first, total=totals[0]
+            )
+        else:
+            desc = _(
+                "1 game, on %(date)s, lost. Final total %(total)s.", date=first, total=totals[0]
+            )
     else:
-        desc = (
-            f"{count} games from {first} to {last}, {won} won."
-            f" Best final total {max(totals)}, worst {min(totals)}."
+        desc = ngettext(
+            "%(num)d game from %(first)s to %(last)s, %(won)d won.",
+            "%(num)d games from %(first)s to %(last)s, %(won)d won.",
+            count,
+            first=first,
+            last=last,
+            won=won,
+        )
+        desc += " " + _(
+            "Best final total %(best)s, worst %(worst)s.", best=max(totals), worst=min(totals)
         )
     markers = count <= MAX_MARKERS
     parts = _open(id_prefix, 232 if markers else 212, title, desc)
@@ -203,15 +231,16 @@ def results(
         ' stroke-width="1.5" stroke-linejoin="round"/>'
     )
     if markers:
+        won_word, lost_word = escape(_("won")), escape(_("lost"))
         parts.append('<g class="chart-markers">')
         parts += [_marker("circle", x(i), y(t), colour, w) for i, (_, t, w) in enumerate(points)]
         parts.append("</g>")
         parts.append(
             '<g class="chart-legend">'
             + _marker("circle", 12, 218.5, colour)
-            + f'<text x="20" y="222" {FONT}>won</text>'
+            + f'<text x="20" y="222" {FONT}>{won_word}</text>'
             + _marker("circle", 62, 218.5, colour, False)
-            + f'<text x="70" y="222" {FONT}>lost</text></g>'
+            + f'<text x="70" y="222" {FONT}>{lost_word}</text></g>'
         )
     parts.append("</svg>")
     return Markup("".join(parts))

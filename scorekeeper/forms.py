@@ -6,6 +6,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 from wtforms import (
@@ -22,6 +24,8 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from .choices import opts
+from .i18n import problem_text
+from .i18n import suit as suit_word
 from .rules import SUITS, Adjustment, Hand, InvalidHand, Marriage, Musik, Rules
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
@@ -37,6 +41,11 @@ def pad_seats(formdata: Any, seats: int, *lists: str) -> Any:
     return data
 
 
+def _suit_label(suit: str) -> Any:
+    """A suit's name for a choice made once, at import: in the reader's language when shown."""
+    return LazyString(suit_word, suit)
+
+
 class MultiCheckbox(SelectMultipleField):
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
@@ -50,7 +59,7 @@ class LineForm(FlaskForm):
 
     version = HiddenField()
     token = HiddenField()
-    change_reason = StringField("Why the change (optional, kept in the trail)")
+    change_reason = StringField(_l("Why the change (optional, kept in the trail)"))
     group_errors: dict[str, list[str]] = {}
 
     def prepare(self, version: int) -> None:
@@ -74,43 +83,50 @@ class LineForm(FlaskForm):
             field = getattr(self, name, None)
             if isinstance(field, FieldList):
                 if p.seat is not None and p.seat < len(field):
-                    field[p.seat].errors = [*field[p.seat].errors, p.message]
+                    field[p.seat].errors = [*field[p.seat].errors, problem_text(p)]
                 else:
-                    self.group_errors.setdefault(name, []).append(p.message)
+                    self.group_errors.setdefault(name, []).append(problem_text(p))
             elif field is not None and name != "form_errors":
-                field.errors = [*field.errors, p.message]
+                field.errors = [*field.errors, problem_text(p)]
             else:
-                self.form_errors.append(p.message)
+                self.form_errors.append(problem_text(p))
 
 
 _FIELDS = {"adjustment": "values", "hand": "form_errors"}
 
 
 class HandForm(LineForm):
-    declarer = RadioField("Declarer", coerce=int, validate_choice=False, validators=[Optional()])
-    bid = IntegerField("Bid", validators=[Optional()], render_kw=NUMERIC)
-    contract = IntegerField("Contract", validators=[Optional()], render_kw=NUMERIC)
-    give_up = BooleanField("Gave up after the musik")
-    points = FieldList(IntegerField("Card points", validators=[Optional()], render_kw=NUMERIC))
-    tricks = FieldList(
-        IntegerField("Tricks", validators=[Optional(), NumberRange(min=0)], render_kw=NUMERIC)
+    declarer = RadioField(
+        _l("Declarer"), coerce=int, validate_choice=False, validators=[Optional()]
     )
-    marriages = MultiCheckbox("Marriages")
+    bid = IntegerField(_l("Bid"), validators=[Optional()], render_kw=NUMERIC)
+    contract = IntegerField(_l("Contract"), validators=[Optional()], render_kw=NUMERIC)
+    give_up = BooleanField(_l("Gave up after the musik"))
+    points = FieldList(IntegerField(_l("Card points"), validators=[Optional()], render_kw=NUMERIC))
+    tricks = FieldList(
+        IntegerField(_l("Tricks"), validators=[Optional(), NumberRange(min=0)], render_kw=NUMERIC)
+    )
+    marriages = MultiCheckbox(_l("Marriages"))
     marriage_order = HiddenField()
-    switches = MultiCheckbox("Switches trump")
+    switches = MultiCheckbox(_l("Switches trump"))
     trump = RadioField(
-        "Trump",
-        choices=opts([(s, s) for s in SUITS]),
+        _l("Trump"),
+        choices=opts([(s, _suit_label(s)) for s in SUITS]),
         validators=[Optional()],
         validate_choice=False,
     )
     musik_aces = SelectField(
-        "Aces in the musik", coerce=int, choices=opts([(i, str(i)) for i in range(4)]), default=0
+        _l("Aces in the musik"),
+        coerce=int,
+        choices=opts([(i, str(i)) for i in range(4)]),
+        default=0,
     )
     musik_marriage = SelectField(
-        "Marriage in the musik", choices=opts([("", "none")] + [(s, s) for s in SUITS]), default=""
+        _l("Marriage in the musik"),
+        choices=opts([("", _l("none"))] + [(s, _suit_label(s)) for s in SUITS]),
+        default="",
     )
-    dealer = SelectField("Dealer", coerce=int, validate_choice=False)
+    dealer = SelectField(_l("Dealer"), coerce=int, validate_choice=False)
 
     def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
         """Choices and defaults for this game; the rules check every value."""
@@ -126,7 +142,9 @@ class HandForm(LineForm):
             self.points.append_entry()
         while len(self.tricks) < n:
             self.tricks.append_entry()
-        self.marriages.choices = opts((f"{s}:{suit}", suit) for s in range(n) for suit in SUITS)
+        self.marriages.choices = opts(
+            (f"{s}:{suit}", suit_word(suit)) for s in range(n) for suit in SUITS
+        )
         self.switches.choices = self.marriages.choices
 
     def to_line(self, rules: Rules, rotation: int) -> Hand:
@@ -200,8 +218,10 @@ class HandForm(LineForm):
 
 
 class AdjustmentForm(LineForm):
-    values = FieldList(IntegerField("Points", validators=[Optional()], render_kw=NUMERIC))
-    reason = StringField("Reason", validators=[InputRequired("say why: a penalty, a correction")])
+    values = FieldList(IntegerField(_l("Points"), validators=[Optional()], render_kw=NUMERIC))
+    reason = StringField(
+        _l("Reason"), validators=[InputRequired(_l("say why: a penalty, a correction"))]
+    )
 
     def setup(self, seats: int) -> None:
         while len(self.values) < seats:

@@ -16,6 +16,7 @@ from .rules import (
     Tally,
     find_variant,
 )
+from .rules.errors import N_
 from .rules.errors import Problem as _Problem
 from .rules.gcpause import paused_gc
 
@@ -48,15 +49,21 @@ def parse(data: Any) -> GameFile:
     """A GameFile from decoded JSON; InvalidHand lists every problem of its shape."""
     r = Reader()
     if not isinstance(data, dict):
-        raise InvalidHand.one(None, "game", "a game file is a JSON object (see game-file.md)")
+        raise InvalidHand.one(None, "game", N_("a game file is a JSON object (see game-file.md)"))
     for key in sorted(set(data) - _GAME_KEYS):
-        r.bad(None, key, f"unknown field {key!r} in a game file")
+        r.bad(None, key, N_("unknown field {key!r} in a game file"), key=key)
     if data.get("format") != FORMAT:
-        r.bad(None, "format", f"format must be {FORMAT!r}, got {json.dumps(data.get('format'))}")
+        r.bad(
+            None,
+            "format",
+            N_("format must be {format!r}, got {got}"),
+            format=FORMAT,
+            got=json.dumps(data.get("format")),
+        )
     rules: Rules | None = None
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        r.bad(None, "options", "options must be an object of option overrides")
+        r.bad(None, "options", N_("options must be an object of option overrides"))
         options = {}
     try:
         rules = find_variant(data.get("variant"))(options)
@@ -64,20 +71,30 @@ def parse(data: Any) -> GameFile:
         r.problems.extend(e.problems)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        r.bad(None, "players", "players must be a list of names in seat order")
+        r.bad(None, "players", N_("players must be a list of names in seat order"))
         players = []
     elif rules is not None and len(players) != rules.seats:
         r.bad(
-            None, "players", f"{rules.key} is played by {rules.seats} players, got {len(players)}"
+            None,
+            "players",
+            N_("{variant} is played by {seats} players, got {got}"),
+            variant=rules.key,
+            seats=rules.seats,
+            got=len(players),
         )
     elif len({p.strip() for p in players}) != len(players):
-        r.bad(None, "players", "two players have the same name")
+        r.bad(None, "players", N_("two players have the same name"))
     first = r.int_(None, "first_dealer", data.get("first_dealer", 0), 0)
     if first is not None and rules is not None and first >= rules.seats:
-        r.bad(None, "first_dealer", f"first_dealer must be a seat from 0 to {rules.seats - 1}")
+        r.bad(
+            None,
+            "first_dealer",
+            N_("first_dealer must be a seat from 0 to {last}"),
+            last=rules.seats - 1,
+        )
     hands = data.get("hands", [])
     if not isinstance(hands, list):
-        r.bad(None, "hands", "hands must be a list")
+        r.bad(None, "hands", N_("hands must be a list"))
         hands = []
     with paused_gc():
         lines = [r.line(i, h) for i, h in enumerate(hands, start=1)]
@@ -97,7 +114,7 @@ def parse(data: Any) -> GameFile:
 def _trail(r: Reader, raw: Any) -> tuple[Mapping[str, Any], ...]:
     """The trail of an export: checked for shape only (it never changes a score)."""
     if not isinstance(raw, list):
-        r.bad(None, "trail", "trail must be a list of changes")
+        r.bad(None, "trail", N_("trail must be a list of changes"))
         return ()
     for item in raw:
         ok = (
@@ -115,7 +132,7 @@ def _trail(r: Reader, raw: Any) -> tuple[Mapping[str, Any], ...]:
             r.bad(
                 None,
                 "trail",
-                "each change in the trail has action, hand, before, after, reason, who and at",
+                N_("each change in the trail has action, hand, before, after, reason, who and at"),
             )
             return ()
     return tuple(dict(item) for item in raw)
@@ -129,7 +146,7 @@ def loads(text: str | bytes) -> GameFile:
             text = text.decode("utf-8-sig")
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        raise InvalidHand.one(None, "game", f"the file is not JSON ({e})") from None
+        raise InvalidHand.one(None, "game", N_("the file is not JSON ({error})"), error=e) from None
     return parse(data)
 
 
@@ -182,5 +199,5 @@ def parse_line(number: int, raw: Any) -> Line:
     reader = Reader()
     line = reader.line(number, raw)
     if reader.problems or line is None:
-        raise InvalidHand(reader.problems or [_Problem(number, "hand", "not a hand")])
+        raise InvalidHand(reader.problems or [_Problem(number, "hand", N_("not a hand"))])
     return line

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -13,7 +15,7 @@ from . import access, charts, memo, readers, services, trail
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
-from .newgame import NESTED, SIMPLE, NewGameForm, take_problems, to_game_file
+from .newgame import NESTED, SIMPLE, NewGameForm, summary, take_problems, to_game_file
 from .rules import VARIANTS, InvalidHand
 
 bp = Blueprint("games", __name__)
@@ -57,6 +59,7 @@ def new() -> str | Response:
         nested=NESTED,
         presets=presets,
         variants=VARIANTS,
+        summaries={key: summary(key) for key in VARIANTS},
     )
 
 
@@ -75,9 +78,10 @@ def board(game: Game) -> dict[str, Any]:
     undo.prepare(game.version)
     facts = services.rule_lines(game)
     # The list of hands is most of the page and the same for everyone until the next write:
-    # rendered once per version (memo.py). Forms (with their CSRF token) stay outside it.
+    # rendered once per version and language (memo.py). Forms (with their CSRF token) stay
+    # outside it.
     sheet = memo.memos().sheets.get_or_make(
-        (game.id, game.version, tuple(names)),
+        (game.id, game.version, tuple(names), str(get_locale())),
         lambda: Markup(
             render_template(
                 "games/_sheet.html",
@@ -116,9 +120,9 @@ def progression_of(game: Game) -> Markup:
     options, tally = services.rules_for(game).options, services.tally(game)
     marks = []
     if options.lock:
-        marks.append((f"lock {options.lock}", options.lock))
+        marks.append((_("lock %(points)s", points=options.lock), options.lock))
     if options.barrel:
-        marks.append((f"barrel {options.barrel.at}", options.barrel.at))
+        marks.append((_("barrel %(points)s", points=options.barrel.at), options.barrel.at))
     return charts.progression(
         services.names(game),
         [line.totals for line in tally.lines],
@@ -154,8 +158,10 @@ def explain(game_id: int, number: int) -> str:
 
 def conflict(game_id: int) -> Response:
     flash(
-        "Someone else changed this game a moment ago: here is the current score. "
-        "Nothing of yours was saved; enter it again if it is still needed.",
+        _(
+            "Someone else changed this game a moment ago: here is the current score. "
+            "Nothing of yours was saved; enter it again if it is still needed."
+        ),
         "conflict",
     )
     return redirect(url_for("games.show", game_id=game_id))

@@ -6,14 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from . import access, services, trail
 from .access import game_or_404, who
 from .forms import AdjustmentForm, ConfirmForm, HandForm, LineForm, pad_seats
 from .games import conflict
+from .i18n import note_text, problem_text
 from .models import Game
-from .rules import Adjustment, Hand, InvalidHand, text
+from .rules import Adjustment, Hand, InvalidHand
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
 bp.before_request(access.require_sign_in)
@@ -132,7 +134,7 @@ def preview(game_id: int) -> Response:
         return jsonify(
             ok=False,
             errors=[
-                {"field": p.field, "seat": p.seat, "message": p.message}
+                {"field": p.field, "seat": p.seat, "message": problem_text(p)}
                 for p in e.problems
                 if p.hand == at
             ],
@@ -143,7 +145,7 @@ def preview(game_id: int) -> Response:
         ok=True,
         scores=list(result.scores),
         totals=list(result.totals),
-        notes=[{"seat": n.seat, "rule": n.rule, "text": text(n, names)} for n in result.notes],
+        notes=[{"seat": n.seat, "rule": n.rule, "text": note_text(n, names)} for n in result.notes],
     )
 
 
@@ -212,7 +214,7 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
         except services.Conflict:
             return conflict(game_id)
         except InvalidHand as e:
-            error = e.problems[0].message
+            error = problem_text(e.problems[0])
         else:
             return redirect(url_for("games.show", game_id=game_id))
     tally = services.tally(game)
@@ -254,7 +256,13 @@ def restore(game_id: int, revision: int) -> Response:
         except LookupError:
             abort(404)
         except InvalidHand as e:
-            flash(f"That line cannot come back: {e.problems[0].message}", "conflict")
+            flash(
+                _(
+                    "That line cannot come back: %(problem)s",
+                    problem=problem_text(e.problems[0]),
+                ),
+                "conflict",
+            )
         else:
             return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{done.number}"))
     return redirect(url_for("games.show", game_id=game_id))

@@ -7,6 +7,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 from sqlalchemy.sql import Select
@@ -38,7 +39,7 @@ class Filters:
         player = args.get("player", type=int)
         variant = args.get("variant") or None
         if variant is not None and variant not in VARIANTS:
-            errors["variant"] = f"There is no variant {variant!r}."
+            errors["variant"] = _("There is no variant %(variant)s.", variant=repr(variant))
             variant = None
         days: dict[str, date | None] = {}
         for name in ("since", "until"):
@@ -46,7 +47,7 @@ class Filters:
             try:
                 days[name] = date.fromisoformat(raw) if raw else None
             except ValueError:
-                errors[name] = "A date is written 2026-12-31."
+                errors[name] = _("A date is written 2026-12-31.")
                 days[name] = None
         return cls(player, variant, days["since"], days["until"], errors)
 

@@ -8,6 +8,7 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
@@ -64,7 +65,7 @@ def join(game_id: int, token: str) -> Response | str:
             db.session.commit()
         except IntegrityError:  # joined twice at once: once is enough
             db.session.rollback()
-        flash("You can now log and correct the hands of this game.", "done")
+        flash(_("You can now log and correct the hands of this game."), "done")
         return redirect(url_for("games.show", game_id=game_id))
     return render_template(
         "invites/join.html",

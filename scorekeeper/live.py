@@ -12,7 +12,10 @@ import io
 import secrets
 
 import segno
+from babel.lists import format_list
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -33,7 +36,7 @@ def qr_svg(url: str) -> Markup:
         xmldecl=False,
         svgns=True,
         scale=5,
-        title="QR code of the live score link",
+        title=_("QR code of the live score link"),
         dark="#000",
         light="#fff",
     )
@@ -89,9 +92,12 @@ def state(game_id: int, token: str) -> Response | tuple[str, int, dict[str, str]
 
 def _state(game: Game) -> dict[str, object]:
     tally = services.tally(game)
+    names = services.names(game)
     return {
         "game": game,
         "tally": tally,
-        "names": services.names(game),
+        "names": names,
         "recent": list(reversed(tally.lines[-8:])),
+        # "Ala and Bartek", "Ala, Bartek i Celina": the winners as a list in the reader's language
+        "winners": format_list([names[w] for w in tally.winners], locale=get_locale() or "en"),
     }

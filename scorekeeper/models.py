@@ -22,6 +22,8 @@ class Account(db.Model):  # type: ignore[name-defined,misc]
     username: Mapped[str] = mapped_column(String(40), unique=True)  # stored lower-case
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=now)
+    # the language chosen with the switcher (i18n.LANGUAGES); None: the browser's
+    locale: Mapped[str | None] = mapped_column(String(8), default=None)
 
     # what Flask-Login asks of a user
     is_authenticated = True

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, TypeAlias
 
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Optional
@@ -12,53 +14,108 @@ from wtforms.validators import Optional
 from .choices import opts
 from .gamefile import FORMAT, parse
 from .gamefile import GameFile as GameFileLike
-from .rules import VARIANTS, InvalidHand
+from .i18n import marriage, problem_text
+from .rules import N_, VARIANTS, InvalidHand
+
+# Labels are lazy (flask_babel.lazy_gettext): the form is built once, and each label is put in
+# the reader's language when a page renders it. A label is a str or such a LazyString.
+Label: TypeAlias = Any
 
 NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
-BOOL = opts([("", "as the variant"), ("true", "yes"), ("false", "no")])
+AS_THE_VARIANT = _l("as the variant")
+BOOL = opts([("", AS_THE_VARIANT), ("true", _l("yes")), ("false", _l("no"))])
 # option -> (label, kind, choices): kind "int", "int?" (a number or none), "bool", "choice"
-SIMPLE: dict[str, tuple[str, str, list[str]]] = {
-    "target": ("Game to", "int", []),
-    "cards": ("Card values", "choice", ["standard", "moscow"]),
-    "bidding": ("Bidding", "choice", ["auction", "none"]),
-    "min_bid": ("Lowest bid", "int", []),
-    "bid_step": ("Bid step", "int", []),
-    "max_contract": ("Largest contract", "int", []),
-    "contract_raise": ("Contract may be raised after the musik", "bool", []),
-    "marriages": ("Marriages", "choice", ["declared", "in-tricks"]),
-    "marriage_needs_trick": ("A marriage needs a trick", "bool", []),
-    "trump_marriage_double": ("Trump marriage counts double", "bool", []),
-    "double_on_switch": ("Switching trump doubles too", "bool", []),
-    "rounding": ("Rounding", "choice", ["none", "5", "10"]),
-    "round_declarer": ("Round the declarer's points", "bool", []),
-    "lock": ("Lock at (points only as declarer)", "int?", []),
-    "sitting_out": ("Who sits out", "choice", ["none", "dealer"]),
-    "slam_counts_all": ("A 120 slam counts the cards out of play", "bool", []),
-    "all_cards_in_play": ("All cards in play", "bool", []),
-    "ace_marriage": ("Ace marriage (four aces) worth", "int?", []),
+SIMPLE: dict[str, tuple[Label, str, list[str]]] = {
+    "target": (_l("Game to"), "int", []),
+    "cards": (_l("Card values"), "choice", ["standard", "moscow"]),
+    "bidding": (_l("Bidding"), "choice", ["auction", "none"]),
+    "min_bid": (_l("Lowest bid"), "int", []),
+    "bid_step": (_l("Bid step"), "int", []),
+    "max_contract": (_l("Largest contract"), "int", []),
+    "contract_raise": (_l("Contract may be raised after the musik"), "bool", []),
+    "marriages": (_l("Marriages"), "choice", ["declared", "in-tricks"]),
+    "marriage_needs_trick": (_l("A marriage needs a trick"), "bool", []),
+    "trump_marriage_double": (_l("Trump marriage counts double"), "bool", []),
+    "double_on_switch": (_l("Switching trump doubles too"), "bool", []),
+    "rounding": (_l("Rounding"), "choice", ["none", "5", "10"]),
+    "round_declarer": (_l("Round the declarer's points"), "bool", []),
+    "lock": (_l("Lock at (points only as declarer)"), "int?", []),
+    "sitting_out": (_l("Who sits out"), "choice", ["none", "dealer"]),
+    "slam_counts_all": (_l("A 120 slam counts the cards out of play"), "bool", []),
+    "all_cards_in_play": (_l("All cards in play"), "bool", []),
+    "ace_marriage": (_l("Ace marriage (four aces) worth"), "int?", []),
 }
-NESTED: dict[str, tuple[str, dict[str, str]]] = {
+NESTED: dict[str, tuple[Label, dict[str, str]]] = {
     "give_up": (
-        "Giving up",
+        _l("Giving up"),
         {"declarer": "choice:minus,zero", "opponents": "text", "limit": "int?"},
     ),
-    "barrel": ("Barrel", {"at": "int", "tries": "int", "penalty": "int", "knock_off": "bool"}),
-    "bolts": ("Bolts", {"count": "int", "penalty": "int"}),
-    "dump": ("Dump", {"at": "int", "negative": "bool"}),
-    "musik_bonus": ("Sitting-out dealer's musik", {"ace": "int", "marriage": "bool"}),
+    "barrel": (_l("Barrel"), {"at": "int", "tries": "int", "penalty": "int", "knock_off": "bool"}),
+    "bolts": (_l("Bolts"), {"count": "int", "penalty": "int"}),
+    "dump": (_l("Dump"), {"at": "int", "negative": "bool"}),
+    "musik_bonus": (_l("Sitting-out dealer's musik"), {"ace": "int", "marriage": "bool"}),
+}
+# The words of the choices (the option's values stay the form's values) and of the sub-options.
+CHOICE_LABELS: dict[str, Label] = {
+    "standard": _l("standard"),
+    "moscow": _l("moscow"),
+    "auction": _l("auction"),
+    "none": _l("none"),
+    "declared": _l("declared"),
+    "in-tricks": _l("in-tricks"),
+    "dealer": _l("dealer"),
+    "minus": _l("minus"),
+    "zero": _l("zero"),
+}
+SUB_LABELS: dict[str, Label] = {
+    "declarer": _l("declarer"),
+    "opponents": _l("opponents"),
+    "limit": _l("limit"),
+    "at": _l("at"),
+    "tries": _l("tries"),
+    "penalty": _l("penalty"),
+    "knock_off": _l("knock off"),
+    "count": _l("count"),
+    "negative": _l("negative"),
+    "ace": _l("ace"),
+    "marriage": _l("marriage"),
+}
+# The presets' one-line descriptions (rules.variants' `summary`, word for word) for the form.
+SUMMARIES: dict[str, Label] = {
+    "pl-3": _l("Polish auction Tysiąc: forced 100, musik of 3, lock at 900"),
+    "pl-4": _l("as pl-3 for four: the dealer sits out and scores the musik (ace 50, marriage)"),
+    "pl-2": _l("Polish two-hand: forced 100 (na setce), two musiks of 2, marriage needs a trick"),
+    "ru-2": _l("bids 60-120, trump named by the declarer, marriages in tricks (80/40), give up"),
+    "ru-4": _l("as ru-2 for four: 5 cards each, the declarer takes the 4 prikup cards"),
+    "ru-3": _l("bids from 100 in 5s, rounding to 5, barrel at 880, bolts, dump at 555"),
+    "moscow": _l("no bidding, deck of 132, trump marriages double, loser pays the difference"),
 }
 SUITS4 = ("hearts", "diamonds", "clubs", "spades")
+
+
+def summary(key: str) -> Label:
+    """A preset's description in the reader's language (the variant's own, if not listed)."""
+    cls = VARIANTS[key]
+    label = SUMMARIES.get(key)
+    # a summary changed in rules.variants but not here shows the new English, not the old text
+    if isinstance(label, LazyString) and label._args == (cls.summary,):
+        return label
+    return cls.summary
+
+
+def _choice(value: str) -> Label:
+    return CHOICE_LABELS.get(value, value)
 
 
 class NewGameForm(FlaskForm):
     variant = RadioField(
         "Variant",
         default="pl-3",
-        choices=opts([(key, f"{key}: {cls.summary}") for key, cls in VARIANTS.items()]),
+        choices=opts([(key, LazyString(lambda k: f"{k}: {summary(k)}", key)) for key in VARIANTS]),
     )
     players = FieldList(
         StringField(
-            "Player",
+            _l("Player"),
             validators=[Optional()],
             render_kw={"autocomplete": "off", "list": "known-players"},
         ),
@@ -66,12 +123,12 @@ class NewGameForm(FlaskForm):
         max_entries=4,
     )
     first_dealer = SelectField(
-        "First dealer",
+        _l("First dealer"),
         coerce=int,
         default=0,
-        choices=opts([(i, f"player {i + 1}") for i in range(4)]),
+        choices=opts([(i, _l("player %(number)s", number=i + 1)) for i in range(4)]),
     )
-    stake = StringField("Stake per point (optional)", render_kw={"inputmode": "decimal"})
+    stake = StringField(_l("Stake per point (optional)"), render_kw={"inputmode": "decimal"})
     players_errors: list[str] = []
 
 
@@ -80,7 +137,9 @@ for _name, (_label, _kind, _choices) in SIMPLE.items():
         _field: Any = SelectField(_label, choices=BOOL, default="")
     elif _kind == "choice":
         _field = SelectField(
-            _label, choices=opts([("", "as the variant")] + [(c, c) for c in _choices]), default=""
+            _label,
+            choices=opts([("", AS_THE_VARIANT)] + [(c, _choice(c)) for c in _choices]),
+            default="",
         )
     else:
         _field = StringField(_label, render_kw=NUMBER)
@@ -90,26 +149,28 @@ for _name, (_label, _subs) in NESTED.items():
         NewGameForm,
         f"opt_{_name}",
         SelectField(
-            _label, default="", choices=opts([("", "as the variant"), ("off", "off"), ("on", "on")])
+            _label,
+            default="",
+            choices=opts([("", AS_THE_VARIANT), ("off", _l("off")), ("on", _l("on"))]),
         ),
     )
     for _sub, _kind in _subs.items():
         if _kind == "bool":
-            _field = SelectField(_sub.replace("_", " "), choices=BOOL, default="")
+            _field = SelectField(SUB_LABELS[_sub], choices=BOOL, default="")
         elif _kind.startswith("choice:"):
             _field = SelectField(
-                _sub,
+                SUB_LABELS[_sub],
                 default="",
-                choices=opts([("", "usual")] + [(c, c) for c in _kind[7:].split(",")]),
+                choices=opts([("", _l("usual"))] + [(c, _choice(c)) for c in _kind[7:].split(",")]),
             )
         else:
-            _field = StringField(_sub.replace("_", " "), render_kw=NUMBER)
+            _field = StringField(SUB_LABELS[_sub], render_kw=NUMBER)
         setattr(NewGameForm, f"opt_{_name}_{_sub}", _field)
 for _suit in SUITS4:
     setattr(
         NewGameForm,
         f"opt_marriage_values_{_suit}",
-        StringField(f"{_suit} marriage", render_kw=NUMBER),
+        StringField(LazyString(marriage, _suit), render_kw=NUMBER),
     )
 
 
@@ -168,7 +229,13 @@ def to_game_file(form: NewGameForm) -> GameFileLike:
     seats = VARIANTS[variant].seats if variant in VARIANTS else 4
     names = [(p.data or "").strip() for p in form.players]
     if any(names[seats:]):
-        raise InvalidHand.one(None, "players", f"{variant} is played by {seats} players")
+        raise InvalidHand.one(
+            None,
+            "players",
+            N_("{variant} is played by {seats} players"),
+            variant=variant,
+            seats=seats,
+        )
     data = {
         "format": FORMAT,
         "variant": variant,
@@ -179,7 +246,11 @@ def to_game_file(form: NewGameForm) -> GameFileLike:
     }
     if not all(names[:seats]):
         raise InvalidHand.one(
-            None, "players", f"{variant} needs {seats} players' names, in seat order"
+            None,
+            "players",
+            N_("{variant} needs {seats} players' names, in seat order"),
+            variant=variant,
+            seats=seats,
         )
     return parse(data)
 
@@ -190,7 +261,7 @@ def take_problems(form: NewGameForm, error: InvalidHand) -> None:
     for p in error.problems:
         name = p.field.split(".", 1)[1] if p.field.startswith("options.") else p.field
         if name == "players":
-            form.players_errors.append(p.message)
+            form.players_errors.append(problem_text(p))
             continue
         field = (
             form.stake
@@ -198,6 +269,6 @@ def take_problems(form: NewGameForm, error: InvalidHand) -> None:
             else (getattr(form, f"opt_{name}", None) or getattr(form, name, None))
         )
         if field is None or isinstance(field, FieldList):
-            form.form_errors.append(p.message)
+            form.form_errors.append(problem_text(p))
         else:
-            field.errors = [*field.errors, p.message]
+            field.errors = [*field.errors, problem_text(p)]

@@ -7,9 +7,11 @@ from datetime import datetime
 from decimal import Decimal
 from typing import NamedTuple
 
+from flask_babel import gettext as _
 from sqlalchemy import delete, select, update
 
 from .db import db
+from .i18n import day
 from .models import Game, Player, Seat
 from .rules import SeatStats
 from .summaries import summary_data
@@ -37,9 +39,9 @@ def _games_of(player_id: int) -> list[int]:
 def rename(player: Player, name: str) -> None:
     name = " ".join(name.split())
     if not name:
-        raise Refused("A player needs a name.")
+        raise Refused(_("A player needs a name."))
     if len(name) > 60:
-        raise Refused("At most 60 characters.")
+        raise Refused(_("At most 60 characters."))
     other = db.session.execute(
         select(Player).where(
             Player.account_id == player.account_id,
@@ -48,7 +50,9 @@ def rename(player: Player, name: str) -> None:
         )
     ).scalar_one_or_none()
     if other is not None:
-        raise Refused(f"There is already a player {other.name}: merge the two instead.")
+        raise Refused(
+            _("There is already a player %(name)s: merge the two instead.", name=other.name)
+        )
     player.name, player.key = name, Player.key_of(name)
     _bump(_games_of(player.id))
     db.session.commit()
@@ -58,13 +62,18 @@ def merge(source: Player, target: Player) -> None:
     """`source` and `target` are the same person: every seat of `source` becomes `target`'s,
     and `source` goes. Refused if both sat in one game (one person, one seat)."""
     if source.id == target.id or source.account_id != target.account_id:
-        raise Refused("Choose another player of yours.")
+        raise Refused(_("Choose another player of yours."))
     theirs = set(_games_of(source.id))
     shared = theirs & set(_games_of(target.id))
     if shared:
         raise Refused(
-            f"{source.name} and {target.name} sat at the same table (game "
-            f"{min(shared)}): they are two people."
+            _(
+                "%(source)s and %(target)s sat at the same table (game %(game)d): "
+                "they are two people.",
+                source=source.name,
+                target=target.name,
+                game=min(shared),
+            )
         )
     db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))
     _bump(sorted(theirs))
@@ -130,7 +139,7 @@ def record(player: Player) -> tuple[Record, list[Played]]:
     ).all()
     found = summary_data({r[0]: r[1] for r in rows})
     out, played = Record(), []
-    for game_id, _, variant, created_at, seat in rows:
+    for game_id, _version, variant, created_at, seat in rows:
         s = found[game_id]
         mine = SeatStats.from_dict(s["seats"][seat])
         finished = bool(s["finished"])
@@ -140,7 +149,7 @@ def record(player: Player) -> tuple[Record, list[Played]]:
         out.stats.add(mine)
         out.staked = out.staked or bool(s.get("staked"))
         if finished:
-            out.results.append((created_at.strftime("%Y-%m-%d"), s["totals"][seat], won))
+            out.results.append((day(created_at), s["totals"][seat], won))
         played.append(
             Played(
                 game_id,

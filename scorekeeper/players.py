@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 from werkzeug.wrappers import Response
 
@@ -45,7 +46,9 @@ def _page(
         .where(Player.account_id == player.account_id, Player.id != player.id)
         .order_by(func.lower(Player.name))
     ).all()
-    chart = charts.results(rec.results, title=f"{player.name}: final totals", id_prefix="results")
+    chart = charts.results(
+        rec.results, title=_("%(name)s: final totals", name=player.name), id_prefix="results"
+    )
     return render_template(
         "players/show.html",
         player=player,
@@ -74,7 +77,7 @@ def rename(player_id: int) -> Response | tuple[str, int]:
         except people.Refused as e:
             db.session.rollback()
             return _page(_mine(player_id), {"name": str(e)}, 422)
-        flash(f"Renamed: {player.name}, in every game.", "done")
+        flash(_("Renamed: %(name)s, in every game.", name=player.name), "done")
     return redirect(url_for("players.show", player_id=player_id))
 
 
@@ -86,12 +89,14 @@ def merge(player_id: int) -> Response | tuple[str, int]:
         into = request.form.get("into", type=int)
         target = db.session.get(Player, into) if into else None
         if target is None or target.account_id != player.account_id:
-            return _page(player, {"into": "Choose the player to merge with."}, 422)
+            return _page(player, {"into": _("Choose the player to merge with.")}, 422)
         try:
             people.merge(player, target)
         except people.Refused as e:
             db.session.rollback()
             return _page(_mine(player_id), {"into": str(e)}, 422)
-        flash(f"{player.name} merged into {target.name}.", "done")
+        flash(
+            _("%(source)s merged into %(target)s.", source=player.name, target=target.name), "done"
+        )
         return redirect(url_for("players.show", player_id=target.id))
     return redirect(url_for("players.show", player_id=player_id))

@@ -9,6 +9,9 @@ import zipfile
 from datetime import date
 
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from sqlalchemy import select
@@ -18,6 +21,7 @@ from werkzeug.wrappers import Response as Redirect
 from . import access, readers, services
 from .db import db
 from .gamefile import GameFile, dumps, loads
+from .i18n import translator
 from .models import Game
 from .rules import InvalidHand
 from .summaries import fingerprint, summary_data
@@ -56,10 +60,11 @@ def game_csv(game_id: int) -> Response:
     # a byte-order mark: spreadsheet programs then read Polish and Cyrillic names right
     out.write("\ufeff")
     w = csv.writer(out)
+    # the headers in the reader's language, like the page the file is downloaded from
     w.writerow(
-        ["line", "kind", "dealer", "declarer", "contract"]
-        + [f"{n} score" for n in names]
-        + [f"{n} total" for n in names]
+        [_("line"), _("kind"), _("dealer"), _("declarer"), _("contract")]
+        + [_("%(name)s score", name=n) for n in names]
+        + [_("%(name)s total", name=n) for n in names]
     )
 
     def who(seat: int | None) -> str:
@@ -113,8 +118,8 @@ def archive() -> Response:
 
 class ImportForm(FlaskForm):  # type: ignore[misc]
     file = FileField(
-        "A game file (.json) or an archive of them (.zip)",
-        validators=[FileRequired("Choose a file to import.")],
+        _l("A game file (.json) or an archive of them (.zip)"),
+        validators=[FileRequired(_l("Choose a file to import."))],
     )
 
 
@@ -125,12 +130,19 @@ def _unpack(filename: str, data: bytes) -> tuple[list[tuple[str, bytes]], list[s
     try:
         z = zipfile.ZipFile(io.BytesIO(data))
     except zipfile.BadZipFile:
-        return [], [f"{filename}: not a zip archive that can be read"]
+        return [], [_("%(file)s: not a zip archive that can be read", file=filename)]
     members = [i for i in z.infolist() if not i.is_dir() and i.filename.endswith(".json")]
     if not members:
-        return [], [f"{filename}: the archive holds no .json game file"]
+        return [], [_("%(file)s: the archive holds no .json game file", file=filename)]
     if len(members) > MAX_FILES or sum(i.file_size for i in members) > MAX_UNPACKED:
-        return [], [f"{filename}: too big; at most {MAX_FILES} games and 64 MB unpacked"]
+        return [], [
+            _(
+                "%(file)s: too big; at most %(count)d games and %(size)d MB unpacked",
+                file=filename,
+                count=MAX_FILES,
+                size=MAX_UNPACKED // (1024 * 1024),
+            )
+        ]
     return [(i.filename, z.read(i)) for i in members], []
 
 
@@ -143,7 +155,7 @@ def _read(files: list[tuple[str, bytes]]) -> tuple[list[tuple[str, GameFile]], l
             game = loads(data)
             game.score()  # every hand is checked by the rules
         except InvalidHand as e:
-            errors.extend(f"{name}: {p}" for p in e.problems)
+            errors.extend(f"{name}: {p.located(translator())}" for p in e.problems)
         else:
             good.append((name, game))
     return good, errors
@@ -160,12 +172,20 @@ def import_form() -> Redirect | tuple[str, int]:
         errors += problems
         if not errors:
             added, known = _store(good)
-            flash(
-                f"Imported {added} game{'s' if added != 1 else ''}"
-                + (f"; {known} already here, not imported again" if known else "")
-                + ".",
-                "done",
-            )
+            if known:
+                # two counts, each with its plural, in one sentence the translator may reorder
+                message = _(
+                    "%(imported)s; %(again)s.",
+                    imported=ngettext("Imported %(num)d game", "Imported %(num)d games", added),
+                    again=ngettext(
+                        "%(num)d already here, not imported again",
+                        "%(num)d already here, not imported again",
+                        known,
+                    ),
+                )
+            else:
+                message = ngettext("Imported %(num)d game.", "Imported %(num)d games.", added)
+            flash(message, "done")
             return redirect(url_for("history.index"))
     status = 422 if errors or form.errors else 200
     return render_template("transfer/import.html", form=form, errors=errors), status
@@ -181,7 +201,7 @@ def _store(files: list[tuple[str, GameFile]]) -> tuple[int, int]:
     seen = {data["fingerprint"] for data in summary_data(versions).values()}
     added = known = 0
     try:
-        for _, file in files:
+        for _filename, file in files:
             mark = fingerprint(file)
             if mark in seen:
                 known += 1

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, render_template, request
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFProtect
 
-from .rules import SUITS, contract_outcome, text
+from .i18n import translator
+from .rules import SUITS, contract_outcome, marriage_name, suit_name
 
 csrf = CSRFProtect()
 
@@ -38,7 +40,7 @@ def register_common(app: Flask) -> None:
         if request.path.startswith("/api/"):
             return {"errors": ["not found"]}, 404
         return render_template(
-            "error.html", title="Not found", message="There is no such page or game."
+            "error.html", title=_("Not found"), message=_("There is no such page or game.")
         ), 404
 
     @app.route("/ping")
@@ -48,30 +50,41 @@ def register_common(app: Flask) -> None:
 
     app.jinja_env.globals.update(SUITS=SUITS, SUIT_SIGNS=SUIT_SIGNS, OUTCOME_SIGNS=OUTCOME_SIGNS)
     app.jinja_env.filters["contract_outcome"] = contract_outcome
-    app.jinja_env.filters["note_text"] = text
     app.jinja_env.filters["line_summary"] = line_summary
     app.jinja_env.filters["signed"] = lambda n: f"+{n}" if n > 0 else str(n)
 
 
 def line_summary(line: dict[str, Any], names: list[str]) -> str:
-    """A stored line (game-file shape) in a few words, for the trail."""
+    """A stored line (game-file shape) in a few words, for the trail, in the reader's language."""
 
     def who(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
+    tr = translator()
     if "adjustment" in line:
         values = ", ".join(f"{who(s)} {v:+d}" for s, v in enumerate(line["adjustment"]) if v)
-        return f"adjustment {values or '0'}" + (f": {line['reason']}" if line.get("reason") else "")
+        if line.get("reason"):
+            return str(
+                _("adjustment %(values)s: %(reason)s", values=values or "0", reason=line["reason"])
+            )
+        return str(_("adjustment %(values)s", values=values or "0"))
     parts = []
     if line.get("declarer") is not None:
         contract = line.get("contract") or line.get("bid")
         parts.append(f"{who(line['declarer'])} {contract or ''}".strip())
     if line.get("give_up"):
-        parts.append("gave up")
+        parts.append(_("gave up"))
     if line.get("points"):
-        parts.append("points " + " / ".join("–" if p is None else str(p) for p in line["points"]))
+        points = " / ".join("–" if p is None else str(p) for p in line["points"])
+        parts.append(_("points %(points)s", points=points))
     for m in line.get("marriages", []):
-        parts.append(f"{who(m.get('seat'))} {m.get('suit')} marriage")
+        parts.append(
+            _(
+                "%(player)s %(marriage)s",
+                player=who(m.get("seat")),
+                marriage=marriage_name(str(m.get("suit")), tr),
+            )
+        )
     if line.get("trump"):
-        parts.append(f"trump {line['trump']}")
+        parts.append(_("trump %(suit)s", suit=suit_name(str(line["trump"]), tr)))
     return ", ".join(parts)

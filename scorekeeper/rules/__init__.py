@@ -7,9 +7,9 @@ from typing import Any
 
 from .base import Rules, round_to
 from .cards import ACES, DECKS, MARRIAGE_SUITS, SUITS, Deck
-from .errors import InvalidHand, Problem
+from .errors import N_, InvalidHand, Message, Problem, Term
 from .hand import Adjustment, Hand, Line, Marriage, Musik
-from .notes import RULE_KEYS, Note, text
+from .notes import ENGLISH, RULE_KEYS, Note, Translator, marriage_name, suit_name, text
 from .options import OPTION_NAMES, Options
 from .sheet import Sheet
 from .stats import SeatStats, contract_outcome, seat_stats
@@ -25,7 +25,11 @@ def find_variant(key: object) -> type[Rules]:
     """The preset class for `key`; InvalidHand names the presets for an unknown one."""
     if not isinstance(key, str) or key not in VARIANTS:
         raise InvalidHand.one(
-            None, "variant", f"unknown variant {key!r}; the variants are {', '.join(VARIANTS)}"
+            None,
+            "variant",
+            N_("unknown variant {key!r}; the variants are {variants}"),
+            key=key,
+            variants=", ".join(VARIANTS),
         )
     return VARIANTS[key]
 
@@ -36,6 +40,13 @@ def rules_for(key: object, options: Mapping[str, Any] | None = None) -> Rules:
 
 
 __all__ = [
+    "N_",
+    "Message",
+    "Term",
+    "ENGLISH",
+    "Translator",
+    "marriage_name",
+    "suit_name",
     "ACES",
     "DECKS",
     "MARRIAGE_SUITS",

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from . import scoring
 from .cards import ACES
-from .errors import InvalidHand
+from .errors import N_, InvalidHand
 from .hand import Adjustment, Hand, Line
 from .notes import Note
 from .options import Options
@@ -48,7 +48,7 @@ class Rules:
             raise InvalidHand.one(
                 None,
                 "options.sitting_out",
-                "option sitting_out: the dealer can sit out only with three players or more",
+                N_("option sitting_out: the dealer can sit out only with three players or more"),
             )
         # computed once: asked for in every check and every hand
         self._participants = [self._seats_in_hand(d) for d in range(self.seats)]

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import ACES, SUITS
-from .errors import Problem
+from .errors import N_, Problem, Term
 from .hand import Adjustment, Hand, Line
 from .table import Table
 
@@ -27,8 +27,9 @@ class Checker:
         names = self.names
         return names[seat] if names and 0 <= seat < len(names) else f"seat {seat}"
 
-    def bad(self, field: str, message: str, seat: int | None = None) -> None:
-        self.problems.append(Problem(self.number, field, message, seat))
+    def bad(self, field: str, message: str, seat: int | None = None, **params: object) -> None:
+        """`message` is an N_() template whose `{name}` fields are `params` (errors.Problem)."""
+        self.problems.append(Problem(self.number, field, message, seat, params))
 
     def line(self, line: Line, number: int) -> list[Problem]:
         """The problems of `line` as line `number` of the sheet (empty: it can be scored)."""
@@ -36,14 +37,16 @@ class Checker:
         if self.table.ended_at is not None:
             self.bad(
                 "hand",
-                f"the game ended with line {self.table.ended_at}; nothing can be added after it",
+                N_("the game ended with line {line}; nothing can be added after it"),
+                line=self.table.ended_at,
             )
         elif isinstance(line, Adjustment):
             if len(line.values) != self.table.seats:
                 self.bad(
                     "adjustment",
-                    f"an adjustment needs one number per player "
-                    f"({self.table.seats}), got {len(line.values)}",
+                    N_("an adjustment needs one number per player ({seats}), got {got}"),
+                    seats=self.table.seats,
+                    got=len(line.values),
                 )
         else:
             self.hand(line)
@@ -55,17 +58,31 @@ class Checker:
         if dealer is None:
             dealer = self.table.next_dealer
         elif not 0 <= dealer < n:
-            self.bad("dealer", f"the dealer must be a seat from 0 to {n - 1}, got {dealer}")
+            self.bad(
+                "dealer",
+                N_("the dealer must be a seat from 0 to {last}, got {dealer}"),
+                last=n - 1,
+                dealer=dealer,
+            )
             return
         playing = self.rules.participants(dealer)
         if self.o.auction:
             self.auction(hand, playing)
         else:
-            for field in ("declarer", "bid", "contract"):
+            leave_out = {
+                "declarer": N_("there is no auction in {variant}: leave out the declarer"),
+                "bid": N_("there is no auction in {variant}: leave out the bid"),
+                "contract": N_("there is no auction in {variant}: leave out the contract"),
+            }
+            for field, message in leave_out.items():
                 if getattr(hand, field) is not None:
-                    self.bad(field, f"there is no auction in {self.rules.key}: leave out {field}")
+                    self.bad(field, message, variant=self.rules.key)
             if hand.give_up:
-                self.bad("give_up", f"there is no auction in {self.rules.key}, so nobody gives up")
+                self.bad(
+                    "give_up",
+                    N_("there is no auction in {variant}, so nobody gives up"),
+                    variant=self.rules.key,
+                )
         if hand.give_up:
             self.given_up(hand)
         else:
@@ -78,79 +95,102 @@ class Checker:
     def auction(self, hand: Hand, playing: tuple[int, ...]) -> None:
         o, d = self.o, hand.declarer
         if d is None:
-            self.bad("declarer", "say who won the auction (the declarer)")
+            self.bad("declarer", N_("say who won the auction (the declarer)"))
         elif not 0 <= d < self.table.seats:
-            self.bad("declarer", f"the declarer must be a seat from 0 to {self.table.seats - 1}")
+            self.bad(
+                "declarer",
+                N_("the declarer must be a seat from 0 to {last}"),
+                last=self.table.seats - 1,
+            )
         elif d not in playing:
             self.bad(
-                "declarer", f"{self.who(d)} deals and sits this hand out, so cannot be the declarer"
+                "declarer",
+                N_("{player} deals and sits this hand out, so cannot be the declarer"),
+                player=self.who(d),
             )
-        for field in ("bid", "contract"):
+        limits = {
+            "bid": (
+                N_("the bid must be a multiple of {step}, got {value}"),
+                N_("the bid must be at least {least}, got {value}"),
+                N_("the bid can be at most {most}, got {value}"),
+            ),
+            "contract": (
+                N_("the contract must be a multiple of {step}, got {value}"),
+                N_("the contract must be at least {least}, got {value}"),
+                N_("the contract can be at most {most}, got {value}"),
+            ),
+        }
+        for field, (step, least, most) in limits.items():
             value = getattr(hand, field)
             if value is None:
                 continue
             if value % o.bid_step:
-                self.bad(field, f"the {field} must be a multiple of {o.bid_step}, got {value}")
+                self.bad(field, step, step=o.bid_step, value=value)
             elif value < o.min_bid:
-                self.bad(field, f"the {field} must be at least {o.min_bid}, got {value}")
+                self.bad(field, least, least=o.min_bid, value=value)
             elif value > o.max_contract:
-                self.bad(field, f"the {field} can be at most {o.max_contract}, got {value}")
+                self.bad(field, most, most=o.max_contract, value=value)
         if hand.bid is not None and hand.contract is not None:
             if not o.contract_raise and hand.contract != hand.bid:
                 self.bad(
                     "contract",
-                    f"in {self.rules.key} the contract is the bid "
-                    f"({hand.bid}), got {hand.contract}",
+                    N_("in {variant} the contract is the bid ({bid}), got {contract}"),
+                    variant=self.rules.key,
+                    bid=hand.bid,
+                    contract=hand.contract,
                 )
             elif hand.contract < hand.bid:
                 self.bad(
                     "contract",
-                    f"the contract ({hand.contract}) cannot be below the winning bid ({hand.bid})",
+                    N_("the contract ({contract}) cannot be below the winning bid ({bid})"),
+                    contract=hand.contract,
+                    bid=hand.bid,
                 )
 
     def given_up(self, hand: Hand) -> None:
         give_up, d = self.o.give_up, hand.declarer
         if give_up is None:
-            self.bad("give_up", f"{self.rules.key} does not allow giving up")
+            self.bad("give_up", N_("{variant} does not allow giving up"), variant=self.rules.key)
         elif give_up.limit is not None and d is not None and 0 <= d < self.table.seats:
             if self.table.give_ups[d] >= give_up.limit:
                 self.bad(
                     "give_up",
-                    f"{self.who(d)} has given up {self.table.give_ups[d]} "
-                    f"times already, the limit is {give_up.limit}",
+                    N_("{player} has given up {times} times already, the limit is {limit}"),
+                    player=self.who(d),
+                    times=self.table.give_ups[d],
+                    limit=give_up.limit,
                 )
         if hand.points is not None and any(p for p in hand.points):
-            self.bad("points", "a hand given up is not played: it has no card points")
+            self.bad("points", N_("a hand given up is not played: it has no card points"))
         if hand.marriages:
-            self.bad("marriages", "a hand given up is not played: it has no marriages")
+            self.bad("marriages", N_("a hand given up is not played: it has no marriages"))
         if hand.tricks is not None and any(t for t in hand.tricks):
-            self.bad("tricks", "a hand given up is not played: it has no tricks")
+            self.bad("tricks", N_("a hand given up is not played: it has no tricks"))
 
     def per_seat(
-        self, field: str, values: tuple[int | None, ...], playing: tuple[int, ...], what: str
+        self, field: str, values: tuple[int | None, ...], playing: tuple[int, ...]
     ) -> bool:
         """Checks one value per seat, a number for each seat in the hand; False if unusable."""
+        count, missing, sits_out = _PER_SEAT[field]
         if len(values) != self.table.seats:
-            self.bad(
-                field, f"give {what} for each of the {self.table.seats} players, got {len(values)}"
-            )
+            self.bad(field, count, seats=self.table.seats, got=len(values))
             return False
         ok = True
         for seat, value in enumerate(values):
             if seat in playing:
                 if value is None:
-                    self.bad(field, f"{what} of {self.who(seat)} are missing", seat)
+                    self.bad(field, missing, seat, player=self.who(seat))
                     ok = False
             elif value:
-                self.bad(field, f"{self.who(seat)} sits this hand out and has no {what}", seat)
+                self.bad(field, sits_out, seat, player=self.who(seat))
                 ok = False
         return ok
 
     def points(self, hand: Hand, playing: tuple[int, ...]) -> None:
         if hand.points is None:
-            self.bad("points", "give the card points each player took")
+            self.bad("points", N_("give the card points each player took"))
             return
-        if not self.per_seat("points", hand.points, playing, "card points"):
+        if not self.per_seat("points", hand.points, playing):
             return
         deck = self.o.cards
         total = 0
@@ -160,41 +200,64 @@ class Checker:
             if p not in self.reachable:
                 self.bad(
                     "points",
-                    f"{self.who(seat)}'s {p} card points cannot be made with "
-                    f"this deck (0 to {deck.total}, never {self._unreachable()})",
+                    N_(
+                        "{player}'s {points} card points cannot be made with this deck "
+                        "(0 to {total}, never {never})"
+                    ),
                     seat,
+                    player=self.who(seat),
+                    points=p,
+                    total=deck.total,
+                    never=self._unreachable(),
                 )
                 return
         if self.o.all_cards_in_play:
             if total != deck.total:
-                self.bad("points", f"card points must add up to {deck.total}, got {total}")
+                self.bad(
+                    "points",
+                    N_("card points must add up to {total}, got {got}"),
+                    total=deck.total,
+                    got=total,
+                )
         elif not deck.total - 4 * deck.ace <= total <= deck.total:
             self.bad(
                 "points",
-                f"card points must add up to between {deck.total - 4 * deck.ace} "
-                f"and {deck.total} (cards out of play), got {total}",
+                N_(
+                    "card points must add up to between {least} and {total} "
+                    "(cards out of play), got {got}"
+                ),
+                least=deck.total - 4 * deck.ace,
+                total=deck.total,
+                got=total,
             )
 
     def _unreachable(self) -> str:
         deck = self.o.cards
         missing = [str(p) for p in range(deck.total + 1) if p not in deck.reachable]
-        return ", ".join(missing[:-1]) + " or " + missing[-1]
+        return ", ".join(missing)
 
     def tricks(self, hand: Hand, playing: tuple[int, ...]) -> None:
         if hand.tricks is None:
             return
-        if not self.per_seat("tricks", hand.tricks, playing, "tricks"):
+        if not self.per_seat("tricks", hand.tricks, playing):
             return
         total = sum(t or 0 for t in hand.tricks)
         if total != self.rules.tricks:
-            self.bad("tricks", f"tricks must add up to {self.rules.tricks}, got {total}")
+            self.bad(
+                "tricks",
+                N_("tricks must add up to {tricks}, got {got}"),
+                tricks=self.rules.tricks,
+                got=total,
+            )
         if hand.points is not None and len(hand.points) == len(hand.tricks):
             for seat in playing:
                 if not hand.tricks[seat] and hand.points[seat]:
                     self.bad(
                         "tricks",
-                        f"{self.who(seat)} took no trick but has {hand.points[seat]} card points",
+                        N_("{player} took no trick but has {points} card points"),
                         seat,
+                        player=self.who(seat),
+                        points=hand.points[seat],
                     )
 
     def marriages(self, hand: Hand, playing: tuple[int, ...]) -> None:
@@ -204,25 +267,33 @@ class Checker:
             if m.suit not in SUITS and m.suit != ACES:
                 self.bad(
                     "marriages",
-                    f"a marriage is in spades, clubs, diamonds or hearts, got {m.suit!r}",
+                    N_("a marriage is in spades, clubs, diamonds or hearts, got {suit!r}"),
+                    suit=m.suit,
                 )
                 continue
             if m.suit == ACES and self.o.ace_marriage is None:
-                self.bad("marriages", "the ace marriage (four aces) is not a rule of this game")
+                self.bad("marriages", N_("the ace marriage (four aces) is not a rule of this game"))
                 continue
             if m.suit in seen:
-                self.bad("marriages", f"the {m.suit} marriage can only be there once in a hand")
+                self.bad(
+                    "marriages",
+                    N_("the {marriage} can only be there once in a hand"),
+                    marriage=Term("marriage", m.suit),
+                )
             seen.add(m.suit)
             if not 0 <= m.seat < self.table.seats:
                 self.bad(
                     "marriages",
-                    f"a marriage's seat must be from 0 to {self.table.seats - 1}, got {m.seat}",
+                    N_("a marriage's seat must be from 0 to {last}, got {got}"),
+                    last=self.table.seats - 1,
+                    got=m.seat,
                 )
             elif m.seat not in playing:
                 self.bad(
                     "marriages",
-                    f"{self.who(m.seat)} sits this hand out and cannot have a marriage",
+                    N_("{player} sits this hand out and cannot have a marriage"),
                     m.seat,
+                    player=self.who(m.seat),
                 )
             elif in_tricks and hand.points is not None and len(hand.points) > m.seat:
                 need = deck.four_aces if m.suit == ACES else deck.king_queen
@@ -230,29 +301,62 @@ class Checker:
                 if got < need:
                     self.bad(
                         "marriages",
-                        f"{self.who(m.seat)} has the {m.suit} marriage in "
-                        f"tricks but only {got} card points (its cards alone are {need})",
+                        N_(
+                            "{player} has the {marriage} in tricks but only {got} card points "
+                            "(its cards alone are {need})"
+                        ),
                         m.seat,
+                        player=self.who(m.seat),
+                        marriage=Term("marriage", m.suit),
+                        got=got,
+                        need=need,
                     )
 
     def trump(self, hand: Hand) -> None:
         if hand.trump is not None and hand.trump not in SUITS:
-            self.bad("trump", f"the trump is spades, clubs, diamonds or hearts, got {hand.trump!r}")
+            self.bad(
+                "trump",
+                N_("the trump is spades, clubs, diamonds or hearts, got {suit!r}"),
+                suit=hand.trump,
+            )
         elif hand.trump is None and not hand.give_up and self.rules.needs_trump():
-            self.bad("trump", "say which suit is trump in this hand")
+            self.bad("trump", N_("say which suit is trump in this hand"))
 
     def musik(self, hand: Hand) -> None:
         if hand.musik is None:
             return
         if self.o.musik_bonus is None or self.o.sitting_out is None:
             self.bad(
-                "musik", f"only a sitting-out dealer scores the musik, not in {self.rules.key}"
+                "musik",
+                N_("only a sitting-out dealer scores the musik, not in {variant}"),
+                variant=self.rules.key,
             )
             return
         aces, marriage = hand.musik
         if not 0 <= aces <= 3:
-            self.bad("musik", f"the musik holds 3 cards: 0 to 3 aces, got {aces}")
+            self.bad("musik", N_("the musik holds 3 cards: 0 to 3 aces, got {aces}"), aces=aces)
         if marriage is not None and marriage not in SUITS:
-            self.bad("musik", f"a marriage in the musik is in a suit, got {marriage!r}")
+            self.bad(
+                "musik", N_("a marriage in the musik is in a suit, got {suit!r}"), suit=marriage
+            )
         elif marriage is not None and aces > 1:
-            self.bad("musik", f"the musik holds 3 cards: a marriage and {aces} aces do not fit")
+            self.bad(
+                "musik",
+                N_("the musik holds 3 cards: a marriage and {aces} aces do not fit"),
+                aces=aces,
+            )
+
+
+# per_seat's messages for each field: wrong count, a missing value, a value for a sitting-out seat
+_PER_SEAT: dict[str, tuple[str, str, str]] = {
+    "points": (
+        N_("give card points for each of the {seats} players, got {got}"),
+        N_("card points of {player} are missing"),
+        N_("{player} sits this hand out and has no card points"),
+    ),
+    "tricks": (
+        N_("give tricks for each of the {seats} players, got {got}"),
+        N_("tricks of {player} are missing"),
+        N_("{player} sits this hand out and has no tricks"),
+    ),
+}

@@ -1,18 +1,35 @@
-"""Why a number is what it is: notes with a stable rule key and their numbers, and English text."""
+"""Why a number is what it is: notes with a stable rule key and their numbers, in any language.
+
+The sentences are gettext messages with `{name}` fields. The rules stay free of Flask: the caller
+passes a translator (the web app its Babel catalogue for the reader's language); without one the
+text is English, as the command line prints it (scoring.md section 6).
+"""
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 Params = Mapping[str, Any]
+
+
+class Translator(Protocol):
+    """What the notes need of a catalogue: `gettext.NullTranslations` and Babel's both fit."""
+
+    def gettext(self, message: str, /) -> str: ...
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+
+ENGLISH: Translator = gettext.NullTranslations()
 
 
 class Note(NamedTuple):
     """One rule that shaped `seat`'s score in a line; `params` holds the numbers it used.
 
-    The rule key and the parameter names are stable: the web app renders them in the reader's
-    language. `text()` below is the English rendering used by the command line.
+    The rule key and the parameter names are stable: they are the game file's `notes` and the
+    statistics read them. Only `text()` turns them into words.
     """
 
     seat: int
@@ -20,130 +37,201 @@ class Note(NamedTuple):
     params: Params
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def _marriage(p: Params) -> str:
+def suit_name(suit: str, tr: Translator = ENGLISH) -> str:
+    """A suit as a noun ("trump: hearts")."""
+    names = {
+        "spades": tr.pgettext("suit", "spades"),
+        "clubs": tr.pgettext("suit", "clubs"),
+        "diamonds": tr.pgettext("suit", "diamonds"),
+        "hearts": tr.pgettext("suit", "hearts"),
+        "aces": tr.pgettext("suit", "aces"),
+    }
+    return names.get(suit, suit)
+
+
+def marriage_name(suit: str, tr: Translator = ENGLISH) -> str:
+    """A marriage named by its suit, as players say it ("hearts marriage", "meldunek kierowy")."""
+    names = {
+        "spades": tr.gettext("spades marriage"),
+        "clubs": tr.gettext("clubs marriage"),
+        "diamonds": tr.gettext("diamonds marriage"),
+        "hearts": tr.gettext("hearts marriage"),
+        "aces": tr.gettext("aces marriage"),
+    }
+    return names.get(suit, suit)
+
+
+Render = Callable[[Params, Translator, Callable[[int], str]], str]
+
+
+def _marriage(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
+    name = marriage_name(p["suit"], tr)
     if p.get("in_tricks"):
-        kind = "trump " if p["trump"] else ""
-        return f"{kind}{p['suit']} marriage in tricks: {p['value']}"
-    return f"{p['suit']} marriage: {p['value']}"
+        if p["trump"]:
+            return tr.gettext("trump {marriage} in tricks: {value}").format(
+                marriage=name, value=p["value"]
+            )
+        return tr.gettext("{marriage} in tricks: {value}").format(marriage=name, value=p["value"])
+    return tr.gettext("{marriage}: {value}").format(marriage=name, value=p["value"])
 
 
-def _points(p: Params) -> str:
+def _points(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     if p["marriages"]:
-        return f"{p['cards']} card points + {p['marriages']} for marriages = {p['raw']}"
-    return f"{p['cards']} card points"
+        return tr.gettext("{cards} card points + {marriages} for marriages = {raw}").format(**p)
+    return tr.gettext("{cards} card points").format(**p)
 
 
-def _contract_made(p: Params) -> str:
-    took = p["points"] if p.get("rounded") is None else f"{p['points']}, rounded to {p['rounded']}"
-    return f"made the contract of {p['contract']} (took {took}): +{p['contract']}"
+def _took(p: Params, tr: Translator) -> str:
+    if p.get("rounded") is None:
+        return str(p["points"])
+    return tr.gettext("{points}, rounded to {rounded}").format(**p)
 
 
-def _contract_failed(p: Params) -> str:
-    took = p["points"] if p.get("rounded") is None else f"{p['points']}, rounded to {p['rounded']}"
-    return (
-        f"failed the contract of {p['contract']} (took {took}, {p['short']} short): "
-        f"-{p['contract']}"
+def _contract_made(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
+    return tr.gettext("made the contract of {contract} (took {took}): +{contract}").format(
+        contract=p["contract"], took=_took(p, tr)
     )
 
 
-def _musik(p: Params) -> str:
+def _contract_failed(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
+    return tr.gettext(
+        "failed the contract of {contract} (took {took}, {short} short): -{contract}"
+    ).format(contract=p["contract"], took=_took(p, tr), short=p["short"])
+
+
+def _musik(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     parts = []
     if p["aces"]:
-        parts.append(f"{p['aces']} ace{'s' if p['aces'] > 1 else ''} x {p['ace']}")
+        parts.append(
+            tr.ngettext("{aces} ace x {ace}", "{aces} aces x {ace}", p["aces"]).format(**p)
+        )
     if p["marriage"]:
-        parts.append(f"{p['marriage']} marriage {p['marriage_value']}")
-    return f"musik bonus for the dealer: {' + '.join(parts) or 'nothing'} = {p['bonus']}"
+        parts.append(f"{marriage_name(p['marriage'], tr)} {p['marriage_value']}")
+    return tr.gettext("musik bonus for the dealer: {parts} = {bonus}").format(
+        parts=" + ".join(parts) or tr.gettext("nothing"), bonus=p["bonus"]
+    )
 
 
-def _give_up(p: Params, seat: Callable[[int], str]) -> str:
+def _give_up(p: Params, tr: Translator, seat: Callable[[int], str]) -> str:
+    score = signed(p["score"])
     if p["role"] == "declarer":
-        return f"gave up the contract of {p['contract']}: {_signed(p['score'])}"
-    how = f"half of {p['contract']}, " if p.get("half") else ""
-    return f"{seat(p['declarer'])} gave up: {how}{_signed(p['score'])}"
+        return tr.gettext("gave up the contract of {contract}: {score}").format(
+            contract=p["contract"], score=score
+        )
+    if p.get("half"):
+        return tr.gettext("{declarer} gave up: half of {contract}, {score}").format(
+            declarer=seat(p["declarer"]), contract=p["contract"], score=score
+        )
+    return tr.gettext("{declarer} gave up: {score}").format(
+        declarer=seat(p["declarer"]), score=score
+    )
 
 
-def _barrel(p: Params, seat: Callable[[int], str]) -> str:
+def _barrel(p: Params, tr: Translator, seat: Callable[[int], str]) -> str:
     event = p["event"]
     if event == "climb":
-        return f"{p['total']} reaches the barrel: climbs on it at {p['at']}"
+        return tr.gettext("{total} reaches the barrel: climbs on it at {at}").format(**p)
     if event == "idle":
-        lost = f" ({p['lost']} lost)" if p.get("lost") else ""
-        return f"on the barrel: scores nothing{lost}"
+        if p.get("lost"):
+            return tr.gettext("on the barrel: scores nothing ({lost} lost)").format(**p)
+        return tr.gettext("on the barrel: scores nothing")
     if event == "stay":
-        return (
-            f"on the barrel: a made {p['contract']} does not reach {p['target']}, "
-            f"stays at {p['at']}"
-        )
+        return tr.gettext(
+            "on the barrel: a made {contract} does not reach {target}, stays at {at}"
+        ).format(**p)
     if event == "try":
-        return f"on the barrel: try {p['try']} of {p['tries']}"
+        return tr.gettext("on the barrel: try {try} of {tries}").format(**p)
     if event == "fall":
-        return f"on the barrel for {p['tries']} hands: falls off to {p['total']} (-{p['penalty']})"
+        return tr.gettext(
+            "on the barrel for {tries} hands: falls off to {total} (-{penalty})"
+        ).format(**p)
     if event == "knock-off":
-        return f"knocked off the barrel by {seat(p['by'])}: falls to {p['total']}"
+        return tr.gettext("knocked off the barrel by {by}: falls to {total}").format(
+            by=seat(p["by"]), total=p["total"]
+        )
     if event == "off":
-        return "off the barrel"
-    return f"on the barrel: {event}"
+        return tr.gettext("off the barrel")
+    return tr.gettext("on the barrel: {event}").format(event=event)
 
 
-def _bolt(p: Params) -> str:
-    text = f"no points: bolt {p['bolt']} of {p['count']}"
-    return f"{text}, -{p['penalty']}" if p["bolt"] == p["count"] else text
+def _bolt(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
+    if p["bolt"] == p["count"]:
+        return tr.gettext("no points: bolt {bolt} of {count}, -{penalty}").format(**p)
+    return tr.gettext("no points: bolt {bolt} of {count}").format(**p)
 
 
-def _game_won(p: Params) -> str:
+def _game_won(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     if p["why"] == "declarer":
-        return f"reached {p['target']} as declarer with {p['total']}: wins"
+        return tr.gettext("reached {target} as declarer with {total}: wins").format(**p)
     if p["why"] == "joint":
-        return f"shares the highest total, {p['total']}: wins jointly"
-    return f"highest total, {p['total']}: wins"
+        return tr.gettext("shares the highest total, {total}: wins jointly").format(**p)
+    return tr.gettext("highest total, {total}: wins").format(**p)
 
 
-_PLAIN: dict[str, Callable[[Params], str]] = {
+def _adjustment(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
+    if p["reason"]:
+        return tr.gettext("adjustment {value}: {reason}").format(
+            value=signed(p["value"]), reason=p["reason"]
+        )
+    return tr.gettext("adjustment {value}").format(value=signed(p["value"]))
+
+
+def _plain(message: Callable[[Translator], str]) -> Render:
+    return lambda p, tr, _seat: message(tr).format(**p)
+
+
+_RENDER: dict[str, Render] = {
     "points": _points,
     "marriage": _marriage,
-    "trump-double": lambda p: (
-        f"{p['suit']} marriage declared with {p['suit']} trump: {p['base']} doubled to {p['value']}"
+    "trump-double": lambda p, tr, _s: tr.gettext(
+        "{marriage} declared with {suit} trump: {base} doubled to {value}"
+    ).format(
+        marriage=marriage_name(p["suit"], tr),
+        suit=suit_name(p["suit"], tr),
+        base=p["base"],
+        value=p["value"],
     ),
-    "marriage-no-trick": lambda p: (
-        f"{p['suit']} marriage {p['value']} does not count: took no trick"
-    ),
-    "rounding": lambda p: f"{p['raw']} rounded to {p['rounded']}",
+    "marriage-no-trick": lambda p, tr, _s: tr.gettext(
+        "{marriage} {value} does not count: took no trick"
+    ).format(marriage=marriage_name(p["suit"], tr), value=p["value"]),
+    "rounding": _plain(lambda tr: tr.gettext("{raw} rounded to {rounded}")),
     "contract-made": _contract_made,
     "contract-failed": _contract_failed,
-    "slam": lambda p: (
-        f"all tricks for {p['contract']} with no marriage: the cards out of play "
-        f"count, the contract is made with {p['points']} in hand"
+    "slam": _plain(
+        lambda tr: tr.gettext(
+            "all tricks for {contract} with no marriage: the cards out of play count, "
+            "the contract is made with {points} in hand"
+        )
     ),
     "musik-bonus": _musik,
-    "lock": lambda p: (
-        f"{p['total']} is at or above the lock at {p['lock']}: points count only "
-        f"as declarer, {p['lost']} lost"
+    "lock": _plain(
+        lambda tr: tr.gettext(
+            "{total} is at or above the lock at {lock}: points count only as declarer, {lost} lost"
+        )
     ),
     "bolt": _bolt,
-    "dump": lambda p: f"a total of exactly {p['total']} is dumped: back to 0",
-    "adjustment": lambda p: (
-        f"adjustment {_signed(p['value'])}" + (f": {p['reason']}" if p["reason"] else "")
-    ),
+    "dump": _plain(lambda tr: tr.gettext("a total of exactly {total} is dumped: back to 0")),
+    "adjustment": _adjustment,
     "game-won": _game_won,
+    "give-up": _give_up,
+    "barrel": _barrel,
 }
 
 
-def text(note: Note, names: Sequence[str] | None = None) -> str:
-    """The note in English; `names` (seat order) replaces "seat N" where a note names a seat."""
+def text(note: Note, names: Sequence[str] | None = None, tr: Translator = ENGLISH) -> str:
+    """The note in words; `names` (seat order) replaces "seat N" where a note names a seat."""
 
     def seat(n: int) -> str:
-        return names[n] if names and 0 <= n < len(names) else f"seat {n}"
+        if names and 0 <= n < len(names):
+            return names[n]
+        return tr.gettext("seat {n}").format(n=n)
 
-    if note.rule == "give-up":
-        return _give_up(note.params, seat)
-    if note.rule == "barrel":
-        return _barrel(note.params, seat)
-    render = _PLAIN.get(note.rule)
-    return render(note.params) if render else note.rule
+    render = _RENDER.get(note.rule)
+    return render(note.params, tr, seat) if render else note.rule
 
 
-RULE_KEYS: tuple[str, ...] = tuple(_PLAIN) + ("give-up", "barrel")
+RULE_KEYS: tuple[str, ...] = tuple(_RENDER)

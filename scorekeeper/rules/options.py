@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from .cards import STANDARD, Deck
-from .errors import InvalidHand, Problem
+from .errors import N_, InvalidHand, Message, Problem
 from .parsers import DEFAULT_MARRIAGES, PARSERS, Bad
 from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
 
@@ -57,14 +57,26 @@ class Options:
         given = dict(overrides or {})
         for key in given:
             if key not in PARSERS:
-                problems.append(Problem(None, f"options.{key}", f"unknown option {key!r}"))
+                problems.append(
+                    Problem(
+                        None, f"options.{key}", N_("unknown option {key!r}"), None, {"key": key}
+                    )
+                )
         for key, raw in {**preset, **given}.items():
             if key not in PARSERS:
                 continue
             try:
                 values[key] = PARSERS[key](raw)
             except Bad as bad:
-                problems.append(Problem(None, f"options.{key}", f"option {key}: {bad}"))
+                problems.append(
+                    Problem(
+                        None,
+                        f"options.{key}",
+                        N_("option {key}: {detail}"),
+                        None,
+                        {"key": key, "detail": bad.message},
+                    )
+                )
         if problems:
             raise InvalidHand(problems)
         options = cls(**values)
@@ -72,31 +84,48 @@ class Options:
         return options
 
     def _check_consistent(self) -> None:
-        problems = []
+        problems: list[tuple[str, Message]] = []
         if self.auction:
             if self.min_bid % self.bid_step:
                 problems.append(
                     (
                         "min_bid",
-                        f"the lowest bid {self.min_bid} is not a multiple "
-                        f"of the bid step {self.bid_step}",
+                        Message(
+                            N_("the lowest bid {bid} is not a multiple of the bid step {step}"),
+                            {"bid": self.min_bid, "step": self.bid_step},
+                        ),
                     )
                 )
             if self.max_contract < self.min_bid:
                 problems.append(
                     (
                         "max_contract",
-                        f"the largest contract {self.max_contract} is "
-                        f"below the lowest bid {self.min_bid}",
+                        Message(
+                            N_("the largest contract {most} is below the lowest bid {bid}"),
+                            {"most": self.max_contract, "bid": self.min_bid},
+                        ),
                     )
                 )
         if self.barrel and not self.barrel.at < self.target:
             problems.append(
-                ("barrel", f"the barrel at {self.barrel.at} must be below the target {self.target}")
+                (
+                    "barrel",
+                    Message(
+                        N_("the barrel at {at} must be below the target {target}"),
+                        {"at": self.barrel.at, "target": self.target},
+                    ),
+                )
             )
         if problems:
             raise InvalidHand(
-                Problem(None, f"options.{k}", f"option {k}: {m}") for k, m in problems
+                Problem(
+                    None,
+                    f"options.{k}",
+                    N_("option {key}: {detail}"),
+                    None,
+                    {"key": k, "detail": m},
+                )
+                for k, m in problems
             )
 
     def to_dict(self) -> dict[str, Any]:

@@ -7,35 +7,42 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .cards import DECKS, SUITS, Deck
+from .errors import N_, Message
 from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
 
 DEFAULT_MARRIAGES: Mapping[str, int] = {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40}
 
 
 class Bad(Exception):
-    """A value that an option cannot take; the message says what it can take."""
+    """A value that an option cannot take; the message says what it can take (errors.Message)."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.message = Message(template, params)
+        super().__init__(self.message.text())
 
 
 def _int(raw: Any, low: int = 0, high: int = 10**9) -> int:
     if isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise Bad(f"must be a whole number, got {raw!r}")
+        raise Bad(N_("must be a whole number, got {raw!r}"), raw=raw)
     if not low <= raw <= high:
-        raise Bad(f"must be between {low} and {high}, got {raw}")
+        raise Bad(N_("must be between {low} and {high}, got {raw}"), low=low, high=high, raw=raw)
     return raw
 
 
 def _bool(raw: Any) -> bool:
     if not isinstance(raw, bool):
-        raise Bad(f"must be true or false, got {raw!r}")
+        raise Bad(N_("must be true or false, got {raw!r}"), raw=raw)
     return raw
 
 
 def _choice(*allowed: str) -> Callable[[Any], str]:
     def parse(raw: Any) -> str:
         if raw not in allowed:
-            raise Bad(f"must be one of {', '.join(allowed)}, got {raw!r}")
+            raise Bad(
+                N_("must be one of {allowed}, got {raw!r}"), allowed=", ".join(allowed), raw=raw
+            )
         return str(raw)
 
     return parse
@@ -55,16 +62,20 @@ def _record(kind: type, parsers: Mapping[str, Callable[[Any], Any]]) -> Callable
         if raw is True:
             return kind()
         if not isinstance(raw, Mapping):
-            raise Bad(f"must be an object with {', '.join(parsers)}, true, or null")
+            raise Bad(N_("must be an object with {keys}, true, or null"), keys=", ".join(parsers))
         unknown = sorted(set(raw) - set(parsers))
         if unknown:
-            raise Bad(f"unknown key {unknown[0]!r} (it takes {', '.join(parsers)})")
+            raise Bad(
+                N_("unknown key {key!r} (it takes {keys})"),
+                key=unknown[0],
+                keys=", ".join(parsers),
+            )
         values = {}
         for key, value in raw.items():
             try:
                 values[key] = parsers[key](value)
             except Bad as bad:
-                raise Bad(f"{key} {bad}") from None
+                raise Bad(N_("{key} {detail}"), key=key, detail=bad.message) from None
         return kind(**values)
 
     return _optional(parse)
@@ -73,22 +84,22 @@ def _record(kind: type, parsers: Mapping[str, Callable[[Any], Any]]) -> Callable
 def _rounding(raw: Any) -> int:
     table = {"none": 0, None: 0, 0: 0, "0": 0, 5: 5, "5": 5, 10: 10, "10": 10}
     if isinstance(raw, (bool, list, dict)) or raw not in table:
-        raise Bad(f"must be none, 5 or 10, got {raw!r}")
+        raise Bad(N_("must be none, 5 or 10, got {raw!r}"), raw=raw)
     return table[raw]
 
 
 def _deck(raw: Any) -> Deck:
     if not isinstance(raw, str) or raw not in DECKS:
-        raise Bad(f"must be one of {', '.join(DECKS)}, got {raw!r}")
+        raise Bad(N_("must be one of {allowed}, got {raw!r}"), allowed=", ".join(DECKS), raw=raw)
     return DECKS[raw]
 
 
 def _marriage_values(raw: Any) -> Mapping[str, int]:
     if not isinstance(raw, Mapping):
-        raise Bad("must be an object with a value per suit")
+        raise Bad(N_("must be an object with a value per suit"))
     unknown = sorted(set(raw) - set(SUITS))
     if unknown:
-        raise Bad(f"unknown suit {unknown[0]!r}")
+        raise Bad(N_("unknown suit {suit!r}"), suit=unknown[0])
     return {**DEFAULT_MARRIAGES, **{s: _int(v, 0, 1000) for s, v in raw.items()}}
 
 
@@ -96,13 +107,13 @@ def _stake(raw: Any) -> Decimal | None:
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
-        raise Bad(f"must be an amount of money per point, got {raw!r}")
+        raise Bad(N_("must be an amount of money per point, got {raw!r}"), raw=raw)
     try:
         value = Decimal(str(raw))
     except InvalidOperation:
-        raise Bad(f"must be an amount of money per point, got {raw!r}") from None
+        raise Bad(N_("must be an amount of money per point, got {raw!r}"), raw=raw) from None
     if not value.is_finite() or value < 0:
-        raise Bad(f"must be an amount of money per point, got {raw!r}")
+        raise Bad(N_("must be an amount of money per point, got {raw!r}"), raw=raw)
     return value
 
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from .checks import Checker
-from .errors import InvalidHand, Problem
+from .errors import N_, InvalidHand, Problem
 from .gcpause import paused_gc
 from .hand import Adjustment, Hand, Line
 from .table import Table
@@ -27,7 +27,9 @@ class Sheet:
             raise InvalidHand.one(
                 None,
                 "first_dealer",
-                f"the first dealer must be a seat from 0 to {rules.seats - 1}, got {first_dealer}",
+                N_("the first dealer must be a seat from 0 to {last}, got {dealer}"),
+                last=rules.seats - 1,
+                dealer=first_dealer,
             )
         self.rules, self.names = rules, names
         self.table = Table(rules.seats, first_dealer)
@@ -88,7 +90,9 @@ class Sheet:
                     Problem(
                         self._number,
                         "hand",
-                        f"the game ended with line {table.ended_at}; nothing can be added after it",
+                        N_("the game ended with line {line}; nothing can be added after it"),
+                        None,
+                        {"line": table.ended_at},
                     )
                 )
                 break  # one message for the whole tail, not one per line

@@ -100,17 +100,24 @@
   }
 
   // New game: placeholders show the chosen variant's values; only its seats are asked for.
+  // The words come from the page (data-text-* on the form, in the reader's language), with
+  // the English as a fallback: data-text-none, -yes, -no, -on, -off, and data-text-as-variant
+  // ("as the variant: {value}") and data-text-player ("player {number}").
   function newGame(form) {
     var presets = JSON.parse(form.dataset.presets);
+    function word(key, english) {
+      var text = form.dataset[key];
+      return text === undefined ? english : text;
+    }
     function update() {
       var checked = form.querySelector("[name=variant]:checked");
       if (!checked) return;
       var values = presets[checked.value];
       function shown(v) {
-        if (v === null) return "none";
-        if (v === true) return "yes";
-        if (v === false) return "no";
-        if (typeof v === "object") return "on";
+        if (v === null) return word("textNone", "none");
+        if (v === true) return word("textYes", "yes");
+        if (v === false) return word("textNo", "no");
+        if (typeof v === "object") return word("textOn", "on");
         return String(v);
       }
       form.querySelectorAll("input[data-option]").forEach(function (input) {
@@ -119,7 +126,8 @@
       // a select's first choice says what the variant itself does
       form.querySelectorAll("select[data-option]").forEach(function (select) {
         var v = values[select.dataset.option];
-        select.options[0].textContent = "as the variant: " + (v === null ? "off" : shown(v));
+        var value = v === null ? word("textOff", "off") : shown(v);
+        select.options[0].textContent = word("textAsVariant", "as the variant: {value}").replace("{value}", function () { return value; });
       });
       var seats = parseInt(checked.dataset.seats, 10);
       form.querySelectorAll(".player-row").forEach(function (row) {
@@ -129,7 +137,7 @@
         var seat = parseInt(o.value, 10);
         var name = (form.querySelector("[name=players-" + seat + "]") || {}).value;
         o.hidden = seat >= seats;
-        o.textContent = name ? name : "player " + (seat + 1);
+        o.textContent = name ? name : word("textPlayer", "player {number}").replace("{number}", String(seat + 1));
       });
     }
     form.addEventListener("change", update);

@@ -81,7 +81,7 @@ def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(
     app = create_app({**config, "AUTO_MIGRATE": True})  # brings it up to date on start
     family = signed_up(app, "family")
     home = family.get("/").get_data(as_text=True)
-    assert "Bartek 100" in home and "2026-01-01 00:00" in home  # its totals and last played
+    assert "Bartek 100" in home and "Jan 1, 2026 12:00" in home  # its totals and last played
     assert family.get("/games/1").status_code == 200
     assert signed_up(app, "neighbour").get("/games/1").status_code == 404
     with app.app_context():

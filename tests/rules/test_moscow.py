@@ -66,7 +66,7 @@ def test_points_add_up_to_132():
 
 def test_no_declarer_no_bid():
     assert problems("moscow", {"declarer": 0, "trump": "clubs", "points": [70, 62]}) == [
-        "hand 1: there is no auction in moscow: leave out declarer"
+        "hand 1: there is no auction in moscow: leave out the declarer"
     ]
     assert problems("moscow", {"points": [70, 62]}) == [
         "hand 1: say which suit is trump in this hand"

@@ -1,0 +1,139 @@
+"""Languages: the reader's locale, the switcher that remembers it, and locale-aware filters."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from flask import (
+    Blueprint,
+    Flask,
+    g,
+    redirect,
+    request,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import Babel, format_date, format_decimal, format_time, get_locale
+from flask_babel import get_translations as _catalogue
+from flask_login import current_user
+
+from .db import db
+from .rules import Note, Problem, Translator, marriage_name, suit_name, text
+
+# The languages of the table, each named in itself (the switcher shows these).
+LANGUAGES: dict[str, str] = {"en": "English", "pl": "Polski", "ru": "Русский", "uk": "Українська"}
+COOKIE = "lang"
+
+bp = Blueprint("i18n", __name__)
+babel = Babel()
+
+
+def select_locale() -> str:
+    """The account's choice when signed in, else the switcher's cookie, else Accept-Language."""
+    if "locale" in g:
+        return str(g.locale)
+    chosen = None
+    if current_user and current_user.is_authenticated:
+        chosen = current_user.locale
+    if chosen not in LANGUAGES:
+        chosen = request.cookies.get(COOKIE)
+    if chosen not in LANGUAGES:
+        chosen = request.accept_languages.best_match(LANGUAGES, default="en")
+    g.locale = chosen
+    return str(chosen)
+
+
+def translator() -> Translator:
+    """The catalogue of the reader's language, in the shape the rules take."""
+    catalogue: Translator = _catalogue()
+    return catalogue
+
+
+def note_text(note: Note, names: list[str] | None = None) -> str:
+    return text(note, names, translator())
+
+
+def problem_text(problem: Problem) -> str:
+    return problem.text(translator())
+
+
+def suit(value: str) -> str:
+    """A suit as a noun in the reader's language (rules.suit_name)."""
+    return suit_name(value, translator())
+
+
+def marriage(value: str) -> str:
+    """A marriage by its suit in the reader's language ("meldunek kierowy")."""
+    return marriage_name(value, translator())
+
+
+def number(value: float | Decimal | int, digits: int = 0) -> str:
+    """A decimal number in the reader's locale ("12.5", "12,5"); scores stay plain integers."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return str(format_decimal(value, pattern))
+
+
+def money(value: float | Decimal) -> str:
+    """An amount of the settlement, two decimals in the reader's locale (no currency is kept)."""
+    return number(value, 2)
+
+
+def signed_money(value: float | Decimal) -> str:
+    return ("+" if value > 0 else "") + money(value)
+
+
+def percent(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return str(format_decimal(value * 100, "#,##0")) + "\u00a0%"
+
+
+def day(value: date | datetime) -> str:
+    return str(format_date(value, "medium"))
+
+
+def moment(value: datetime) -> str:
+    return f"{format_date(value, 'medium')} {format_time(value, 'short')}"
+
+
+@bp.post("/language")
+def choose() -> ResponseReturnValue:
+    """The switcher: remembered in a cookie, and on the account when signed in."""
+    from .access import safe_next
+
+    lang = request.form.get("lang", "")
+    back = safe_next(request.form.get("next"))
+    response = redirect(back)
+    if lang in LANGUAGES:
+        response.set_cookie(
+            COOKIE,
+            lang,
+            max_age=365 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,
+        )
+        if current_user.is_authenticated and current_user.locale != lang:
+            current_user.locale = lang
+            db.session.commit()
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
+    app.config.setdefault("BABEL_DEFAULT_TIMEZONE", "UTC")
+    babel.init_app(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_locale=lambda: str(get_locale()))
+    app.jinja_env.filters.update(
+        note_text=note_text,
+        problem_text=problem_text,
+        suit=suit,
+        marriage=marriage,
+        number=number,
+        money=money,
+        signed_money=signed_money,
+        percent=percent,
+        day=day,
+        moment=moment,
+    )
