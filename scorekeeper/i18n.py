@@ -13,7 +13,15 @@ from flask import (
     request,
 )
 from flask.typing import ResponseReturnValue
-from flask_babel import Babel, format_date, format_decimal, format_time, get_locale
+from flask_babel import (
+    Babel,
+    format_date,
+    format_decimal,
+    format_time,
+    get_locale,
+    gettext,
+    pgettext,
+)
 from flask_babel import get_translations as _catalogue
 from flask_login import current_user
 
@@ -65,6 +73,34 @@ def suit(value: str) -> str:
 def marriage(value: str) -> str:
     """A marriage by its suit in the reader's language ("meldunek kierowy")."""
     return marriage_name(value, translator())
+
+
+def rule_name(key: str) -> str:
+    """The short label of a note's rule key, as the explanation page shows it."""
+    names = {
+        "points": pgettext("rule", "points"),
+        "marriage": pgettext("rule", "marriage"),
+        "trump-double": pgettext("rule", "trump-double"),
+        "marriage-no-trick": pgettext("rule", "marriage-no-trick"),
+        "rounding": pgettext("rule", "rounding"),
+        "contract-made": pgettext("rule", "contract-made"),
+        "contract-failed": pgettext("rule", "contract-failed"),
+        "slam": pgettext("rule", "slam"),
+        "musik-bonus": pgettext("rule", "musik-bonus"),
+        "lock": pgettext("rule", "lock"),
+        "bolt": pgettext("rule", "bolt"),
+        "dump": pgettext("rule", "dump"),
+        "adjustment": pgettext("rule", "adjustment"),
+        "game-won": pgettext("rule", "game-won"),
+        "give-up": pgettext("rule", "give-up"),
+        "barrel": pgettext("rule", "barrel"),
+    }
+    return str(names.get(key, key))
+
+
+def reason(text: str) -> str:
+    """A change's reason as typed, except the one the app writes itself for Undo (hands.undo)."""
+    return str(gettext("undo")) if text == "undo" else text
 
 
 def number(value: float | Decimal | int, digits: int = 0) -> str:
@@ -129,6 +165,8 @@ def init_app(app: Flask) -> None:
         note_text=note_text,
         problem_text=problem_text,
         suit=suit,
+        rule_name=rule_name,
+        reason=reason,
         marriage=marriage,
         number=number,
         money=money,

@@ -96,8 +96,10 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
             for s in range(n):
                 if s not in playing:
                     scores[s] = rules.musik_bonus(hand, s, notes)
-    if o.lock is not None:
-        # 3.3 step 8: at or above the lock, only a declarer's result counts.
+    if o.lock is not None and o.auction:
+        # 3.3 step 8: at or above the lock, only a declarer's result counts. It takes the points
+        # of steps 5 and 7 (defenders, the sitting-out dealer); with no auction every seat banks
+        # its points by step 6, which the lock does not name, so it has nothing to take.
         for s in range(n):
             if s != declarer and before[s] >= o.lock and scores[s]:
                 notes.append(

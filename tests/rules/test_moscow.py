@@ -86,3 +86,13 @@ def test_marriage_counts_without_a_trick_and_highest_total_wins():
     assert t.totals == (1012, 132)
     assert [(p.payer, p.payee, float(p.amount)) for p in t.settlement] == [(1, 0, 440.0)]
     assert "game-won" in rules_of(t.lines[-1], 0)
+
+
+def test_a_lock_takes_nothing_without_an_auction():
+    # scoring.md 3.3 step 8 names steps 5 and 7; with no auction every seat banks its points
+    # by step 6, so a lock set as a house rule leaves them (docs/rules-decisions.md)
+    hand = {"trump": "clubs", "points": [70, 62]}
+    tally = play("moscow", hand, hand, options={"lock": 100})
+    assert tally.lines[1].scores == (70, 62)
+    assert tally.lines[1].totals == (140, 124)
+    assert "lock" not in rules_of(tally.lines[1], 0)

@@ -1,0 +1,232 @@
+"""Every page in Polish, Russian, Ukrainian and English at 390x844: translated, nothing overflows.
+
+The English page is read first: every text of it that is a message of the catalogue (a whole
+element's text, a button, a label, an aria-label, a placeholder) is a known string of that page.
+In each other language each of them must be replaced by its translation and none may be left in
+English; axe runs on every page (the `lang` attribute included), and no box may overflow.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from babel.messages.pofile import read_po
+from babel.support import Translations
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PASSWORD
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "scorekeeper" / "translations"
+LANGS = ("pl", "ru", "uk")
+
+# The page's own strings: each element's direct text, and the attributes a reader meets.
+OWN_TEXTS = """() => {
+  const out = new Set();
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('script, style, svg, .language')) continue;
+    let own = '';
+    for (const n of el.childNodes) if (n.nodeType === 3) own += n.textContent;
+    own = own.replace(/\\s+/g, ' ').trim();
+    if (own) out.add(own);
+    const whole = (el.innerText || '').replace(/\\s+/g, ' ').trim();
+    if (whole && el.children.length <= 3) out.add(whole);
+    for (const a of ['aria-label', 'placeholder', 'title', 'alt'])
+      if (el.getAttribute(a)) out.add(el.getAttribute(a).trim());
+    if (el.tagName === 'INPUT' && ['submit', 'button'].includes(el.type)) out.add(el.value);
+  }
+  return [...out];
+}"""
+
+# Boxes whose content is wider than the box (text cut or spilling), outside scrolling areas.
+OVERFLOWS = """() => {
+  const W = document.documentElement.clientWidth, bad = [];
+  const scrolls = el => { for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll') return true; }
+    return false; };
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg')) continue;
+    const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+    if (r.width <= 1 || r.height <= 1 || cs.visibility === 'hidden' || scrolls(el)) continue;
+    const name = el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') +
+      ' "' + (el.innerText || el.value || '').slice(0, 40) + '"';
+    if (r.right > W + 1 || r.left < -1) bad.push(name + ' goes past the screen edge');
+    else if (cs.display !== 'inline' && !['auto', 'scroll'].includes(cs.overflowX)
+             && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+      bad.push(name + ` overflows its box (${el.scrollWidth} > ${el.clientWidth})`);
+  }
+  return bad;
+}"""
+
+
+def messages() -> dict[str, str]:
+    """The catalogue's messages without placeholders, worth matching (two letters or more)."""
+    with (TRANSLATIONS / "en/LC_MESSAGES/messages.po").open("rb") as f:
+        catalogue = read_po(f)
+    out = {}
+    for m in catalogue:
+        if m.id and not isinstance(m.id, tuple) and not m.context and "%(" not in m.id:
+            if re.search(r"[A-Za-z]{2,}", m.id) and "{" not in m.id:
+                out[m.id] = m.id
+    return out
+
+
+MESSAGES = messages()
+CATALOGUES = {lang: Translations.load(str(TRANSLATIONS), [lang]) for lang in LANGS}
+
+
+def known_strings(page: Page) -> set[str]:
+    return {t for t in page.evaluate(OWN_TEXTS) if t in MESSAGES}
+
+
+def check_language(page: Page, lang: str, english: set[str], name: str) -> None:
+    catalogue = CATALOGUES[lang]
+    texts = set(page.evaluate(OWN_TEXTS))
+    body = re.sub(r"\s+", " ", page.locator("body").inner_text())
+    assert page.locator("html").get_attribute("lang") == lang
+    for msgid in english:
+        translated = catalogue.gettext(msgid)
+        assert translated != msgid or msgid in ("OK", "CSV", "API"), f"{name}: {msgid!r} in {lang}"
+        assert msgid not in texts, f"{name} ({lang}): {msgid!r} left in English"
+        shown = translated in texts or re.sub(r"\s+", " ", translated) in body
+        assert shown, f"{name} ({lang}): {translated!r} ({msgid!r}) is not on the page"
+    bad = page.evaluate(OVERFLOWS)
+    assert not bad, f"{name} ({lang}): " + "; ".join(bad[:8])
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{name} ({lang}): the page is {width}px wide"
+    result = Axe().run(page)
+    assert result.violations_count == 0, f"{name} ({lang}): " + result.generate_report()
+
+
+def choose_language(page: Page, lang: str) -> None:
+    page.locator("#language-choice").select_option(lang)
+    page.locator(".language button").click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def game_from(page: Page, base: str, fixture: str) -> int:
+    data = json.loads((ROOT / "tests/games" / fixture).read_text(encoding="utf-8"))["game"]
+    response = page.request.post(f"{base}/api/games", data=data)
+    assert response.status == 201, response.text()
+    return int(response.json()["id"])
+
+
+def link_from(page: Page, button: str, pattern: str) -> str:
+    page.get_by_role("button", name=button).click()
+    return str(page.locator(f"a[href*='{pattern}'], input[value*='{pattern}']").first.evaluate(
+        "el => el.href || el.value"
+    ))
+
+
+def test_every_page_in_every_language(page: Page, live_server: str, browser: Browser) -> None:
+    base = live_server
+    ru3 = game_from(page, base, "ru-3-barrel-knockoff.json")
+    pl4 = game_from(page, base, "pl-4-lock-end.json")
+    page.goto(f"{base}/games/{ru3}/share")
+    live = link_from(page, "Make a live link", "/live/")
+    invite = link_from(page, "Make an invite link", "/join/")
+    page.goto(f"{base}/players/")
+    player = page.locator("a[href*='/players/']").last.get_attribute("href")
+    pages = {
+        "home": "/",
+        "new-game": "/games/new",
+        "board": f"/games/{ru3}",
+        "board-finished": f"/games/{pl4}",
+        "hand-form": f"/games/{ru3}/hands/new",
+        "hand-edit": f"/games/{ru3}/hands/2/edit",
+        "adjustment": f"/games/{ru3}/adjust",
+        "explain": f"/games/{ru3}/hands/2",
+        "explain-pl4": f"/games/{pl4}/hands/1",
+        "delete": f"/games/{ru3}/hands/1/delete",
+        "chart": f"/games/{ru3}/chart",
+        "print": f"/games/{pl4}/print",
+        "share": f"/games/{ru3}/share",
+        "game-rules": f"/games/{pl4}/rules",
+        "history": "/history",
+        "players": "/players/",
+        "player": player,
+        "account": "/account",
+        "import": "/import",
+        "rules": "/rules/",
+        "not-found": "/games/99999",
+    }
+    pages.update({f"rules-{p}": f"/rules/{p}" for p in ("pl-3", "pl-4", "pl-2", "ru-2")})
+    pages.update({f"rules-{p}": f"/rules/{p}" for p in ("ru-4", "moscow", "ru-3")})
+    english = {}
+    for name, path in pages.items():
+        page.goto(base + path)
+        english[name] = known_strings(page)
+        assert len(english[name]) >= 3, f"{name}: too few known strings {english[name]}"
+    for lang in LANGS:
+        page.goto(base + "/")
+        choose_language(page, lang)
+        for name, path in pages.items():
+            page.goto(base + path)
+            check_language(page, lang, english[name], name)
+        # a refused hand: the rule's message at its field, in the language
+        page.goto(f"{base}/games/{ru3}/hands/new")
+        page.locator("#hand-form button[type=submit]").click()
+        error = CATALOGUES[lang].gettext("say who won the auction (the declarer)")
+        expect(page.locator(".error").first).to_contain_text(error)
+    # the signed-out pages, in the language of the browser (Accept-Language)
+    for lang in LANGS:
+        context = browser.new_context(
+            locale={"pl": "pl-PL", "ru": "ru-RU", "uk": "uk-UA"}[lang],
+            viewport={"width": 390, "height": 844},
+            is_mobile=True,
+            has_touch=True,
+        )
+        other = context.new_page()
+        signed_out = {"signin": "/signin", "signup": "/signup", "live": live[len(base) :]}
+        for name, path in signed_out.items():
+            other.goto(base + path)
+            check_language(other, lang, english_of(page, base, path, name), name)
+        other.goto(base + "/signup")
+        other.locator("[name=username]").fill(f"guest-{lang}")
+        other.locator("[name=password]").fill(PASSWORD)
+        other.locator("[name=confirm]").fill(PASSWORD)
+        other.locator("form button[type=submit]").first.click()
+        other.goto(invite)
+        check_language(other, lang, english_of(page, base, invite[len(base) :], "join"), "join")
+        context.close()
+
+
+def english_of(page: Page, base: str, path: str, name: str) -> set[str]:
+    """The known strings of a page as an English reader sees it (a fresh English context)."""
+    context = page.context.browser.new_context(locale="en-GB")  # type: ignore[union-attr]
+    try:
+        other = context.new_page()
+        if name == "join":  # the join page needs an account
+            other.goto(base + "/signup")
+            other.locator("[name=username]").fill(f"guest-en-{abs(hash(path)) % 10000}")
+            other.locator("[name=password]").fill(PASSWORD)
+            other.locator("[name=confirm]").fill(PASSWORD)
+            other.locator("form button[type=submit]").first.click()
+        other.goto(base + path)
+        found = known_strings(other)
+    finally:
+        context.close()
+    assert len(found) >= 3, f"{name}: too few known strings {found}"
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_choice_is_remembered_by_the_account(
+    page: Page, live_server: str, browser: Browser, lang: str
+) -> None:
+    page.goto(live_server + "/")
+    choose_language(page, lang)
+    # another browser, English by Accept-Language: signing in brings the account's language
+    context = browser.new_context(locale="en-US")
+    other = context.new_page()
+    other.goto(live_server + "/signin")
+    expect(other.locator("html")).to_have_attribute("lang", "en")
+    other.locator("[name=username]").fill("scorer")
+    other.locator("[name=password]").fill(PASSWORD)
+    other.locator("form button[type=submit]").first.click()
+    expect(other.locator("html")).to_have_attribute("lang", lang)
+    context.close()
