@@ -117,9 +117,11 @@ def game_from(page: Page, base: str, fixture: str) -> int:
 
 def link_from(page: Page, button: str, pattern: str) -> str:
     page.get_by_role("button", name=button).click()
-    return str(page.locator(f"a[href*='{pattern}'], input[value*='{pattern}']").first.evaluate(
-        "el => el.href || el.value"
-    ))
+    return str(
+        page.locator(f"a[href*='{pattern}'], input[value*='{pattern}']").first.evaluate(
+            "el => el.href || el.value"
+        )
+    )
 
 
 def test_every_page_in_every_language(page: Page, live_server: str, browser: Browser) -> None:
