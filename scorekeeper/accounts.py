@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from . import access, auth
 from .account_forms import SignInForm, SignUpForm
 from .forms import ConfirmForm
+from .i18n import chosen_language
 from .models import Account
 
 bp = Blueprint("accounts", __name__)
@@ -30,7 +31,7 @@ def signup() -> Response | tuple[str, int]:
         form.next.data = request.args.get("next", "")
     if form.validate_on_submit():
         try:
-            account = auth.sign_up(form.username.data, form.password.data)
+            account = auth.sign_up(form.username.data, form.password.data, chosen_language())
         except auth.Taken:
             form.username.errors.append(_("That username is taken; choose another."))
         else:

@@ -51,10 +51,11 @@ def _hash(password: str) -> str:
     return generate_password_hash(password, method=current_app.config["PASSWORD_HASH_METHOD"])
 
 
-def sign_up(username: str, password: str) -> Account:
-    """A new account. The first account on an instance adopts the games (and their players)
-    stored before accounts existed, so that a family's history is not lost by the upgrade."""
-    account = Account(username=normal(username), password_hash=_hash(password))
+def sign_up(username: str, password: str, locale: str | None = None) -> Account:
+    """A new account (with the language chosen before signing up, if any). The first account
+    on an instance adopts the games (and their players) stored before accounts existed, so
+    that a family's history is not lost by the upgrade."""
+    account = Account(username=normal(username), password_hash=_hash(password), locale=locale)
     db.session.add(account)
     try:
         db.session.flush()

@@ -44,11 +44,17 @@ def select_locale() -> str:
     if current_user and current_user.is_authenticated:
         chosen = current_user.locale
     if chosen not in LANGUAGES:
-        chosen = request.cookies.get(COOKIE)
+        chosen = chosen_language()
     if chosen not in LANGUAGES:
         chosen = request.accept_languages.best_match(LANGUAGES, default="en")
     g.locale = chosen
     return str(chosen)
+
+
+def chosen_language() -> str | None:
+    """The switcher's choice on this browser, if any (a new account keeps it)."""
+    chosen = request.cookies.get(COOKIE)
+    return chosen if chosen in LANGUAGES else None
 
 
 def translator() -> Translator:
