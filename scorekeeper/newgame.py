@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Optional
 
-from .choices import opts
+from .choices import VALUE_WORDS, opts
 from .gamefile import FORMAT, parse
 from .gamefile import GameFile as GameFileLike
 from .i18n import marriage, problem_text
@@ -55,18 +55,7 @@ NESTED: dict[str, tuple[Label, dict[str, str]]] = {
     "dump": (_l("Dump"), {"at": "int", "negative": "bool"}),
     "musik_bonus": (_l("Sitting-out dealer's musik"), {"ace": "int", "marriage": "bool"}),
 }
-# The words of the choices (the option's values stay the form's values) and of the sub-options.
-CHOICE_LABELS: dict[str, Label] = {
-    "standard": _l("standard"),
-    "moscow": _l("moscow"),
-    "auction": _l("auction"),
-    "none": _l("none"),
-    "declared": _l("declared"),
-    "in-tricks": _l("in-tricks"),
-    "dealer": _l("dealer"),
-    "minus": _l("minus"),
-    "zero": _l("zero"),
-}
+# The words of the sub-options (the values' words are choices.VALUE_WORDS).
 SUB_LABELS: dict[str, Label] = {
     "declarer": _l("declarer"),
     "opponents": _l("opponents"),
@@ -104,7 +93,7 @@ def summary(key: str) -> Label:
 
 
 def _choice(value: str) -> Label:
-    return CHOICE_LABELS.get(value, value)
+    return VALUE_WORDS.get(value, value)
 
 
 class NewGameForm(FlaskForm):

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from . import access, rulebook_text, services
+from .choices import VALUE_WORDS
 from .i18n import marriage, money
 from .models import Game
 from .rules import SUITS, VARIANTS, Rules
@@ -126,18 +127,6 @@ LABELS: dict[str, Any] = {
     "ace": _l("per ace"),
     "marriage": _l("marriage"),
 }
-CHOICES: dict[str, Any] = {
-    "auction": _l("auction"),
-    "none": _l("none"),
-    "declared": _l("declared"),
-    "in-tricks": _l("found in tricks"),
-    "dealer": _l("the dealer"),
-    "standard": _l("standard deck"),
-    "moscow": _l("Moscow deck"),
-    "minus": _l("minus the contract"),
-    "zero": _l("zero"),
-    "half": _l("half the contract"),
-}
 
 
 class HouseRule(NamedTuple):
@@ -164,7 +153,7 @@ def shown(value: Any, name: str = "") -> str:
             for k, v in value.items()
         )
     if isinstance(value, str):
-        return str(CHOICES.get(value, value))
+        return str(VALUE_WORDS.get(value, value))
     return str(value)
 
 
