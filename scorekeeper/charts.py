@@ -239,8 +239,10 @@ def results(
             '<g class="chart-legend">'
             + _marker("circle", 12, 218.5, colour)
             + f'<text x="20" y="222" {FONT}>{won_word}</text>'
-            + _marker("circle", 62, 218.5, colour, False)
-            + f'<text x="70" y="222" {FONT}>{lost_word}</text></g>'
+            # the second entry in the right half, like the game chart's legend: the words
+            # differ in length from one language to another ("won", "wygrana", "победа")
+            + _marker("circle", 188, 218.5, colour, False)
+            + f'<text x="196" y="222" {FONT}>{lost_word}</text></g>'
         )
     parts.append("</svg>")
     return Markup("".join(parts))

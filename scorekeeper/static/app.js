@@ -31,9 +31,17 @@
           base = button.dataset.for === "contract" && !isNaN(bid) ? bid : min;
         }
         input.value = Math.min(max, Math.max(min, base + parseInt(button.dataset.step, 10)));
+        showBidInContract();
         changed();
       });
     });
+
+    // An empty contract box shows what it counts as: the bid (words would not fit the box).
+    var bidBox = form.querySelector("[name=bid]"), contractBox = form.querySelector("[name=contract]");
+    function showBidInContract() {
+      if (bidBox && contractBox) contractBox.placeholder = bidBox.value || bidBox.placeholder;
+    }
+    if (bidBox) bidBox.addEventListener("input", showBidInContract);
 
     // Where all cards are in play, the last player's points are the rest of the deck.
     function fillRemainder() {

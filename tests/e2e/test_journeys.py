@@ -108,8 +108,15 @@ def test_hand_form_helps_while_typing(page: Page, live_server: str) -> None:
     check_page(page, "hand-new")
     # the forced bidder is preselected; +/- steps the bid by 10
     expect(page.get_by_role("radio", name="Bartek", exact=True)).to_be_checked()
+    contract = page.locator("[name=contract]")
+    expect(contract).to_have_attribute("placeholder", "100")
     page.get_by_role("button", name="bid up").click()
     expect(page.locator("[name=bid]")).to_have_value("110")
+    # an empty contract counts as the bid, and shows it
+    expect(contract).to_have_attribute("placeholder", "110")
+    page.locator("[name=bid]").fill("130")
+    expect(contract).to_have_attribute("placeholder", "130")
+    page.locator("[name=bid]").fill("110")
     page.get_by_label("Ala card points").fill("35")
     page.get_by_label("Bartek card points").fill("70")
     # the last player's points are the rest of the deck
