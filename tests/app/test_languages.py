@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -116,7 +116,7 @@ def test_a_hand_is_explained_in_the_language(client, lang):
 
 def test_money_and_dates_follow_the_locale(client):
     ru3 = imported(client, "ru-3-barrel-knockoff.json")
-    today = datetime.now(timezone.utc).date()
+    today = datetime.now(UTC).date()
     pages = {}
     for lang in LANGS:
         client.post("/language", data={"lang": lang, "next": "/"})
