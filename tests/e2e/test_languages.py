@@ -3,7 +3,8 @@
 The English page is read first: every text of it that is a message of the catalogue (a whole
 element's text, a button, a label, an aria-label, a placeholder) is a known string of that page.
 In each other language each of them must be replaced by its translation and none may be left in
-English; axe runs on every page (the `lang` attribute included), and no box may overflow.
+English; no box may overflow in any language. Axe runs on every page in English and in one
+other language by turns (the `lang` attribute included).
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def known_strings(page: Page) -> set[str]:
     return {t for t in page.evaluate(OWN_TEXTS) if t in MESSAGES}
 
 
-def check_language(page: Page, lang: str, english: set[str], name: str) -> None:
+def check_language(page: Page, lang: str, english: set[str], name: str, axe: bool = True) -> None:
     catalogue = CATALOGUES[lang]
     texts = set(page.evaluate(OWN_TEXTS))
     body = re.sub(r"\s+", " ", page.locator("body").inner_text())
@@ -95,17 +96,18 @@ def check_language(page: Page, lang: str, english: set[str], name: str) -> None:
         assert msgid not in texts, f"{name} ({lang}): {msgid!r} left in English"
         shown = translated in texts or re.sub(r"\s+", " ", translated) in body
         assert shown, f"{name} ({lang}): {translated!r} ({msgid!r}) is not on the page"
-    check_layout(page, lang, name)
+    check_layout(page, lang, name, axe)
 
 
-def check_layout(page: Page, lang: str, name: str) -> None:
-    """Nothing overflows its box or the 390px screen, and axe finds nothing."""
+def check_layout(page: Page, lang: str, name: str, axe: bool = True) -> None:
+    """Nothing overflows its box or the 390px screen, and (with `axe`) axe finds nothing."""
     bad = page.evaluate(OVERFLOWS)
     assert not bad, f"{name} ({lang}): " + "; ".join(bad[:8])
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"{name} ({lang}): the page is {width}px wide"
-    result = Axe().run(page)
-    assert result.violations_count == 0, f"{name} ({lang}): " + result.generate_report()
+    if axe:
+        result = Axe().run(page)
+        assert result.violations_count == 0, f"{name} ({lang}): " + result.generate_report()
 
 
 def choose_language(page: Page, lang: str) -> None:
@@ -177,7 +179,10 @@ def test_every_page_in_every_language(page: Page, live_server: str, browser: Bro
         choose_language(page, lang)
         for name, path in pages.items():
             page.goto(base + path)
-            check_language(page, lang, english[name], name)
+            # axe (0.3 s a page) sees each page in English and in one other language, in turn:
+            # the markup is the same in every language, the words and the lang attribute not
+            turn = LANGS[list(pages).index(name) % len(LANGS)] == lang
+            check_language(page, lang, english[name], name, axe=turn)
         # a refused hand: the rule's message at its field, in the language, nothing stored
         page.goto(f"{base}/games/{fresh}/hands/new")
         for seat, points in enumerate((60, 40, 15)):
