@@ -18,6 +18,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import config, db, memo
 
     app = Flask(__name__, instance_relative_config=True)
+    # before any route is added: every <int:...> in a URL is bounded like the columns it reads
+    from werkzeug.routing import IntegerConverter
+
+    from .rules.bounds import DB_INT_MAX
+
+    class BoundedInt(IntegerConverter):
+        """An <int:id> past what a column holds is a 404, not a database error."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("max", DB_INT_MAX)
+            super().__init__(*args, **kwargs)
+
+    app.url_map.converters["int"] = BoundedInt
     os.makedirs(app.instance_path, exist_ok=True)
     config.configure(app, test_config)
     db.init_app(app)

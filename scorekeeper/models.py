@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -57,6 +57,34 @@ class SignInFailure(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(40), index=True)
     address: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[datetime] = mapped_column(default=now, index=True)
+
+
+class AccountSession(db.Model):  # type: ignore[name-defined,misc]
+    """One signed-in browser: the session cookie names it, so that signing out (or changing the
+    password) ends it on the server too, and a copied cookie stops working. Only the SHA-256
+    of the cookie's random id is stored."""
+
+    __tablename__ = "account_session"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("account.id", ondelete="CASCADE"), index=True
+    )
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=now)
+    seen_at: Mapped[datetime] = mapped_column(default=now)
+
+
+class ThrottleEvent(db.Model):  # type: ignore[name-defined,misc]
+    """Something the throttle counts, kept a while: a sign-in attempt or failure, a good
+    sign-in from an address, a sign-up. In the database, so that every worker of a hosted
+    instance sees the same count."""
+
+    __tablename__ = "throttle_event"
+    __table_args__ = (Index("ix_throttle_event_kind_key_at", "kind", "key", "at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    key: Mapped[str] = mapped_column(String(64))  # a username, an address or a digest
     at: Mapped[datetime] = mapped_column(default=now, index=True)
 
 
@@ -155,8 +183,11 @@ class Line(db.Model):  # type: ignore[name-defined,misc]
     musik_aces: Mapped[int | None]
     musik_marriage: Mapped[str | None] = mapped_column(String(10))
     reason: Mapped[str] = mapped_column(Text, default="")
-    # A random token per form: a double tap or a reload posts it again and finds it stored.
+    # A random token per form (or the API's Idempotency-Key), stored as the SHA-256 of the
+    # game id and the whole key: a double tap or a reload posts it again and finds it stored.
     token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # the SHA-256 of what was posted with that token: the same key with another body is refused
+    token_body: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=now)
 
     game: Mapped[Game] = relationship(back_populates="lines")
