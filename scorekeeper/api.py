@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
 
-from . import access, readers, services
+from . import access, readers, services, writes
 from .gamefile import parse, parse_line, to_dict
 from .output import score_output
 from .rules import InvalidHand
@@ -14,15 +16,54 @@ from .rules import InvalidHand
 bp = Blueprint("api", __name__, url_prefix="/api")
 bp.before_request(access.require_sign_in)
 
+#: deeper JSON is refused whole: a game file nests six levels (issue 11, point 5)
+MAX_DEPTH = 32
+
+
+class BadBody(Exception):
+    """The request body is not what the API takes (400, the message in English)."""
+
+
+@bp.errorhandler(HTTPException)
+def _http_error(e: HTTPException) -> Response:
+    """Every error of the API in JSON (a 413, a 405 inside a route, a 500), headers kept."""
+    response = jsonify(errors=[e.description or e.name])
+    response.status_code = e.code or 500
+    for name, value in e.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
 
 def _errors(e: InvalidHand) -> tuple[Response, int]:
     return jsonify(errors=[str(p) for p in e.problems]), 400
 
 
+def _too_deep(data: Any) -> bool:
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                return True
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+    return False
+
+
 def _json() -> Any:
-    data = request.get_json(silent=True)
-    if data is None:
-        raise InvalidHand.one(None, "game", "the request body must be JSON")
+    """The body as JSON; BadBody if it is not JSON, or nested deeper than a game file can be
+    (the parser's own RecursionError included)."""
+    if not request.is_json:
+        raise BadBody("send the body as JSON, with Content-Type: application/json")
+    try:
+        data = json.loads(request.get_data())
+    except RecursionError:
+        raise BadBody(f"the JSON is nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:
+        raise BadBody(f"the body is not JSON ({e})") from None
+    if _too_deep(data):
+        raise BadBody(f"the JSON is nested deeper than {MAX_DEPTH} levels")
     return data
 
 
@@ -31,6 +72,8 @@ def create() -> tuple[Response, int, dict[str, str]] | tuple[Response, int]:
     """A game file in: 201 with its id and Location, or 400 with every problem."""
     try:
         game = services.create_game(parse(_json()), access.me().id)
+    except BadBody as e:
+        return jsonify(errors=[str(e)]), 400
     except InvalidHand as e:
         return _errors(e)
     return jsonify(id=game.id), 201, {"Location": url_for("api.read", game_id=game.id)}
@@ -49,17 +92,39 @@ def read(game_id: int) -> dict[str, Any]:
 
 
 @bp.route("/games/<int:game_id>/hands", methods=["POST"])
-def add(game_id: int) -> tuple[Response, int] | tuple[dict[str, Any], int]:
-    """One hand or adjustment in game-file shape: 201 with the new tally, or 400."""
+def add(game_id: int) -> tuple[Response, int] | tuple[Response, int, dict[str, str]]:
+    """One hand or adjustment in game-file shape, appended: 201 with the new tally and the
+    line's number (`hand`), or 400. Appends at the same moment are stored one after the
+    other. With an Idempotency-Key, a retry answers as the first post did (201, marked
+    Idempotent-Replayed) and stores nothing; the same key with another body is a 422."""
     game = access.game_or_404(game_id)
+    key = request.headers.get("Idempotency-Key")
     try:
-        line = parse_line(len(services.rule_lines(game)) + 1, _json())
-        outcome = services.add_line(game, line, token=request.headers.get("Idempotency-Key"))
+        if key is not None and (problem := writes.key_problem(key)):
+            raise BadBody(problem)
+        raw = _json()
+        if not isinstance(raw, dict):
+            raise BadBody("the body must be a JSON object: one hand or adjustment")
+        line = parse_line(len(services.rule_lines(game)) + 1, raw)
+        outcome = services.add_line(game, line, token=key)
+    except BadBody as e:
+        return jsonify(errors=[str(e)]), 400
     except InvalidHand as e:
         return _errors(e)
+    except services.KeyReused as e:
+        return jsonify(
+            errors=[
+                f"this Idempotency-Key was already used in this game for line {e.number}, "
+                "with another body: nothing was stored; send a new key for a new line"
+            ]
+        ), 422
     except services.Conflict:
-        return jsonify(errors=["the game changed meanwhile; read it and try again"]), 409
-    return _scored(game, outcome.tally), 201
+        # only if the write clashed all the same: the game as it is now, to try again from
+        return jsonify(
+            errors=["the game changed meanwhile; read it and try again"], **_scored(game)
+        ), 409
+    body = jsonify(hand=outcome.number, **_scored(game, outcome.tally))
+    return body, 201, {"Idempotent-Replayed": "true"} if outcome.repeated else {}
 
 
 @bp.route("/games/<int:game_id>/file")

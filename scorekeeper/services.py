@@ -3,23 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import trail
+from . import trail, writes
 from .db import db
 from .derived import _remember, names, rule_lines, rules_for, sheet_for, tally
-from .gamefile import GameFile
-from .models import Entry, Game, Line, MarriageRow, Player, Seat, now
-from .rules import Adjustment, Tally
+from .gamefile import GameFile, line_to_dict
+from .models import Game, Line, Player, Seat, now
 from .rules import Line as RuleLine
+from .rules import Tally
+from .writes import Conflict, KeyReused, fill_line
 
 # the views read a game's derived state through this module too
 __all__ = [
     "Conflict",
+    "KeyReused",
     "Outcome",
     "add_line",
     "create_game",
@@ -35,50 +37,11 @@ __all__ = [
 ]
 
 
-class Conflict(Exception):
-    """The game changed since the form was made (another phone wrote first)."""
-
-
 def load_game(game_id: int) -> Game | None:
     """A game with its seats and players; its lines are read as facts (`rule_lines`)."""
     return db.session.execute(
         select(Game).where(Game.id == game_id).options(selectinload(Game.seats))
     ).scalar_one_or_none()
-
-
-def fill_line(row: Line, line: RuleLine, seats: int) -> None:
-    """Writes the facts of `line` into `row` (replacing what it held)."""
-    row.entries.clear()
-    row.marriages.clear()
-    db.session.flush()  # the old rows go before the new ones take their (line, seat) slots
-    if isinstance(line, Adjustment):
-        row.kind, row.reason = "adjustment", line.reason
-        row.dealer = row.declarer = row.bid = row.contract = row.trump = None
-        row.give_up, row.musik_aces, row.musik_marriage = False, None, None
-        row.entries.extend(Entry(seat=s, adjustment=v) for s, v in enumerate(line.values))
-        return
-    row.kind, row.reason = "hand", ""
-    row.dealer, row.declarer, row.bid, row.contract = (
-        line.dealer,
-        line.declarer,
-        line.bid,
-        line.contract,
-    )
-    row.give_up, row.trump = line.give_up, line.trump
-    row.musik_aces = line.musik.aces if line.musik else None
-    row.musik_marriage = line.musik.marriage if line.musik else None
-    for s in range(seats):
-        row.entries.append(
-            Entry(
-                seat=s,
-                points=line.points[s] if line.points is not None else None,
-                tricks=line.tricks[s] if line.tricks is not None else None,
-            )
-        )
-    row.marriages.extend(
-        MarriageRow(order=i, seat=m.seat, suit=m.suit, switch=m.switch)
-        for i, m in enumerate(line.marriages)
-    )
 
 
 def _row(game: Game, number: int) -> Line:
@@ -125,6 +88,7 @@ def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -
     if it is not valid. `commit_now=False` leaves the commit to the caller (an import stores
     all its games in one transaction)."""
     file.score()  # refuses an invalid file before anything is written
+    writes.lock_account(owner_id)  # issue 11: two new games at once share no new player
     game = Game(
         variant=file.variant,
         options=dict(file.options),
@@ -147,37 +111,53 @@ def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -
 
 
 def add_line(
-    game: Game, line: RuleLine, version: int | None = None, token: str | None = None
+    game: Game,
+    line: RuleLine,
+    version: int | None = None,
+    token: str | None = None,
+    body: Any = None,
 ) -> Outcome:
     """Appends a hand or adjustment; refused lines raise InvalidHand and store nothing.
 
     `token` comes from the form (or the API's Idempotency-Key): posting it again, after a double
-    tap or a reload, finds the line it stored instead of adding another.
+    tap or a reload, finds the line it stored instead of adding another; posted again with
+    another `body` (by default the line itself) it is refused with KeyReused. Without a
+    `version`, concurrent appends are serialised and each is stored once.
     """
-    key = f"{game.id}:{token}"[:64] if token else None
-    if key:
-        done = _line_with(key)
-        if done is not None:
-            return Outcome(done.position, tally(game), repeated=True)
-    check_version(game, version)
-    lines = rule_lines(game)
-    sheet = sheet_for(game).copy()
-    sheet.add(line)  # raises InvalidHand for the new line; scores only this one
-    result = sheet.tally()
-    row = Line(game_id=game.id, position=len(lines) + 1, token=key)
-    db.session.add(row)
-    fill_line(row, line, len(game.seats))
-    touch(game)
+    key = writes.key_digest(game.id, token) if token else None
+    digest = writes.body_digest(line_to_dict(line) if body is None else body)
     try:
-        commit()
-    except IntegrityError:
-        # the same post arrived twice at once: the other request stored it
-        done = _line_with(key) if key else None
+        with writes.writing(game):
+            done = _repeat(game, key, digest)
+            if done is not None:
+                return done
+            check_version(game, version)
+            lines = rule_lines(game)
+            sheet = sheet_for(game).copy()
+            sheet.add(line)  # raises InvalidHand for the new line; scores only this one
+            result = sheet.tally()
+            row = Line(game_id=game.id, position=len(lines) + 1, token=key, token_body=digest)
+            db.session.add(row)
+            fill_line(row, line, len(game.seats))
+            touch(game)
+    except Conflict:
+        # a backstop: the lock makes a twin request find the key above, not clash with it
+        done = _repeat(game, key, digest)
         if done is None:
-            raise Conflict() from None
-        return Outcome(done.position, tally(load_game(game.id) or game), repeated=True)
+            raise
+        return done
     _remember(game, [*lines, line], result, sheet)
     return Outcome(row.position, result)
+
+
+def _repeat(game: Game, key: str | None, digest: str) -> Outcome | None:
+    """The line stored with this key before (nothing new is stored), if any."""
+    done = writes.line_with(key) if key else None
+    if done is None:
+        return None
+    if done.token_body is not None and done.token_body != digest:
+        raise KeyReused(done.position)
+    return Outcome(done.position, tally(game), repeated=True)
 
 
 def _lines_with(game: Game, number: int, version: int | None) -> list[RuleLine]:
@@ -199,16 +179,16 @@ def update_line(
 ) -> Outcome:
     """Replaces line `number`; every later total is derived again. Refused: nothing changes.
     The trail records the line before and after."""
-    lines = _lines_with(game, number, version)
-    old = lines[number - 1]
-    lines[number - 1] = line
-    result = tally(game, lines)
-    row = _row(game, number)
-    fill_line(row, line, len(game.seats))
-    if old != line:
-        trail.record(game, "edit", number, row.id, old, line, reason, who)
-    touch(game)
-    commit()
+    with writes.writing(game):
+        lines = _lines_with(game, number, version)
+        old = lines[number - 1]
+        lines[number - 1] = line
+        result = tally(game, lines)
+        row = _row(game, number)
+        fill_line(row, line, len(game.seats))
+        if old != line:
+            trail.record(game, "edit", number, row.id, old, line, reason, who)
+        touch(game)
     _remember(game, lines, result)
     return Outcome(number, result)
 
@@ -222,24 +202,24 @@ def delete_line(
 ) -> Outcome:
     """Removes line `number`; the lines after it move up. Refused if the rest would not fit.
     The trail keeps the line, so that it can be restored."""
-    lines = _lines_with(game, number, version)
-    old = lines.pop(number - 1)
-    result = tally(game, lines)
-    row = _row(game, number)
-    trail.record(game, "delete", number, row.id, old, None, reason, who)
-    db.session.delete(row)
-    db.session.flush()
-    # The later lines move up. Through negative positions, so that (game, position) stays
-    # unique at every row of the update on every database.
-    later = (Line.game_id == game.id, Line.position > number)
-    db.session.execute(update(Line).where(*later).values(position=-(Line.position - 1)))
-    db.session.execute(
-        update(Line)
-        .where(Line.game_id == game.id, Line.position < 0)
-        .values(position=-Line.position)
-    )
-    touch(game)
-    commit()
+    with writes.writing(game):
+        lines = _lines_with(game, number, version)
+        old = lines.pop(number - 1)
+        result = tally(game, lines)
+        row = _row(game, number)
+        trail.record(game, "delete", number, row.id, old, None, reason, who)
+        db.session.delete(row)
+        db.session.flush()
+        # The later lines move up. Through negative positions, so that (game, position) stays
+        # unique at every row of the update on every database.
+        later = (Line.game_id == game.id, Line.position > number)
+        db.session.execute(update(Line).where(*later).values(position=-(Line.position - 1)))
+        db.session.execute(
+            update(Line)
+            .where(Line.game_id == game.id, Line.position < 0)
+            .values(position=-Line.position)
+        )
+        touch(game)
     _remember(game, lines, result)
     return Outcome(number, result)
 
@@ -254,7 +234,3 @@ def commit() -> None:
     except Exception:
         db.session.rollback()
         raise
-
-
-def _line_with(key: str) -> Line | None:
-    return db.session.execute(select(Line).where(Line.token == key)).scalar_one_or_none()

@@ -12,7 +12,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from . import services
+from . import services, writes
 from .db import db
 from .derived import _remember, rule_lines, tally
 from .gamefile import line_to_dict, parse_line
@@ -90,35 +90,37 @@ def restore(
     InvalidHand if it no longer fits the game (nothing changes); LookupError if there is no
     such deleted line.
     """
-    rev = db.session.get(Revision, revision_id)
-    if rev is None or rev.game_id != game.id or rev.action != "delete" or rev.restored_by:
-        raise LookupError(revision_id)
-    services.check_version(game, version)
-    line = parse_line(rev.position, rev.before)
-    lines = rule_lines(game)
-    at = min(rev.position, len(lines) + 1)
-    lines.insert(at - 1, line)
-    result = tally(game, lines)  # raises InvalidHand if it no longer fits
-    # the lines from `at` on move down, through negative positions (unique at every row)
-    db.session.execute(
-        update(Line)
-        .where(Line.game_id == game.id, Line.position >= at)
-        .values(position=-(Line.position + 1))
-    )
-    db.session.execute(
-        update(Line)
-        .where(Line.game_id == game.id, Line.position < 0)
-        .values(position=-Line.position)
-    )
-    row = Line(game_id=game.id, position=at)
-    db.session.add(row)
-    services.fill_line(row, line, len(game.seats))
-    db.session.flush()
-    back = record(game, "restore", at, row.id, None, line, who=who)
-    db.session.flush()
-    rev.restored_by = back.id
-    services.touch(game)
-    services.commit()
+    with writes.writing(game):
+        # read under the game's lock: a double tap must not bring the line back twice (the
+        # second tap's version is stale: the conflict page, as for every other write)
+        services.check_version(game, version)
+        rev = db.session.get(Revision, revision_id, populate_existing=True)
+        if rev is None or rev.game_id != game.id or rev.action != "delete" or rev.restored_by:
+            raise LookupError(revision_id)
+        line = parse_line(rev.position, rev.before)
+        lines = rule_lines(game)
+        at = min(rev.position, len(lines) + 1)
+        lines.insert(at - 1, line)
+        result = tally(game, lines)  # raises InvalidHand if it no longer fits
+        # the lines from `at` on move down, through negative positions (unique at every row)
+        db.session.execute(
+            update(Line)
+            .where(Line.game_id == game.id, Line.position >= at)
+            .values(position=-(Line.position + 1))
+        )
+        db.session.execute(
+            update(Line)
+            .where(Line.game_id == game.id, Line.position < 0)
+            .values(position=-Line.position)
+        )
+        row = Line(game_id=game.id, position=at)
+        db.session.add(row)
+        writes.fill_line(row, line, len(game.seats))
+        db.session.flush()
+        back = record(game, "restore", at, row.id, None, line, who=who)
+        db.session.flush()
+        rev.restored_by = back.id
+        services.touch(game)
     _remember(game, lines, result)
     return services.Outcome(at, result)
 
