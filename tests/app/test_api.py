@@ -64,3 +64,40 @@ def test_idempotency_key_makes_a_retry_safe(app, client):
     n = len(EXAMPLE["hands"])
     assert len(client.get(f"/api/games/{first}").json["hands"]) == n + 1
     assert len(client.get(f"/api/games/{second}").json["hands"]) == n + 1
+
+
+def test_a_body_that_is_not_a_json_object_is_a_json_400(app, client):
+    gid = client.post("/api/games", json=EXAMPLE).json["id"]
+    deep = "[" * 100_000 + "]" * 100_000  # the parser's own recursion gives up on this
+    nested = json.dumps(
+        {"declarer": 0, "points": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}
+    )
+    cases = {
+        deep: "nested deeper than 32 levels",
+        nested: "nested deeper than 32 levels",
+        "{'declarer': 0}": "the body is not JSON",
+        b"\xff\xfe{": "the body is not JSON",
+        "[1, 2]": "the body must be a JSON object",
+        "null": "the body must be a JSON object",
+    }
+    for body, message in cases.items():
+        for url in (f"/api/games/{gid}/hands", "/api/games"):
+            r = client.post(url, data=body, content_type="application/json")
+            assert r.status_code == 400 and r.is_json, (url, body[:20])
+            if url.endswith("hands") or "deeper" in message or "not JSON" in message:
+                assert message in r.json["errors"][0]
+    r = client.post(f"/api/games/{gid}/hands", data="declarer=0", content_type="text/plain")
+    assert r.status_code == 400 and "Content-Type: application/json" in r.json["errors"][0]
+    with app.app_context():
+        assert stored_lines() == len(EXAMPLE["hands"])
+
+
+def test_every_error_of_a_hand_post_is_json(app, client):
+    gid = client.post("/api/games", json=EXAMPLE).json["id"]
+    app.config["MAX_CONTENT_LENGTH"] = 1000
+    r = client.post(f"/api/games/{gid}/hands", data=" " * 2000, content_type="application/json")
+    assert r.status_code == 413 and r.is_json and r.json["errors"]
+    assert client.post("/api/games/999/hands", json={}).json == {"errors": ["not found"]}
+    anon = app.test_client()
+    r = anon.post(f"/api/games/{gid}/hands", json={})
+    assert r.status_code == 401 and r.is_json
