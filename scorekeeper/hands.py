@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from . import access, services, trail
+from . import access, posting, services, trail
 from .access import game_or_404, who
-from .forms import AdjustmentForm, ConfirmForm, HandForm, LineForm, pad_seats
+from .forms import AdjustmentForm, ConfirmForm, HandForm, pad_seats
 from .games import conflict
 from .i18n import note_text, problem_text
 from .models import Game
@@ -46,49 +45,6 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
     return form, before
 
 
-def _write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -> Response | None:
-    """Runs one write for a posted form: the score page after it, a conflict message, or None
-    with the rule problems put at their fields (nothing stored)."""
-    try:
-        outcome = write()
-    except services.Conflict:
-        return conflict(game_id)
-    except services.KeyReused as e:
-        return _saved_before(game_id, e.number)
-    except InvalidHand as e:
-        form.take_problems(e)
-        return None
-    return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{outcome.number}"))
-
-
-def _posted() -> list[list[str]]:
-    """What a form posted, in one order: the body its token is stored with (issue 11, point
-    4). The fields, not the line made of them: the line of a form posted again is made
-    against the game as it is now (the dealer by turn), and would differ from the first."""
-    return sorted([k, v] for k, v in request.form.items(multi=True) if k != "csrf_token")
-
-
-def _saved_before(game_id: int, number: int) -> Response:
-    """A form posted again with other values (Back after saving, a change, Save): its token
-    stored line `number` already. Nothing changes; a fresh form of the same kind follows."""
-    if request.endpoint == "hands.adjust":
-        message = _(
-            "This form was already saved as line %(number)s, so these values were not saved. "
-            "To correct line %(number)s, open it from the score sheet; for a new adjustment, "
-            "fill in this fresh form.",
-            number=number,
-        )
-    else:
-        message = _(
-            "This form was already saved as hand %(number)s, so these values were not saved. "
-            "To correct hand %(number)s, open it from the score sheet; for the next hand, "
-            "fill in this fresh form.",
-            number=number,
-        )
-    flash(message, "conflict")
-    return redirect(url_for(request.endpoint or "hands.new", game_id=game_id))
-
-
 def _render(
     game: Game, form: HandForm, before: Any, number: int | None, status: int = 200
 ) -> tuple[str, int]:
@@ -111,11 +67,11 @@ def new(game_id: int) -> Response | tuple[str, int]:
     form, before = _hand_form(game)
     if form.validate_on_submit():
         line = form.to_line(services.rules_for(game), before.next_dealer)
-        done = _write(
+        done = posting.write(
             game_id,
             form,
             lambda: services.add_line(
-                game, line, form.posted_version(), form.token.data, _posted()
+                game, line, form.posted_version(), form.token.data, posting.posted()
             ),
         )
         if done:
@@ -134,7 +90,7 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
     form, before = _hand_form(game, number)
     if form.validate_on_submit():
         line = form.to_line(services.rules_for(game), before.next_dealer)
-        done = _write(
+        done = posting.write(
             game_id,
             form,
             lambda: services.update_line(
@@ -206,11 +162,13 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
     form.prepare(game.version)
     if form.validate_on_submit():
         line = form.to_line(seats)
-        done = _write(
+        done = posting.write(
             game_id,
             form,
             lambda: (
-                services.add_line(game, line, form.posted_version(), form.token.data, _posted())
+                services.add_line(
+                    game, line, form.posted_version(), form.token.data, posting.posted()
+                )
                 if number is None
                 else services.update_line(
                     game,
@@ -233,7 +191,8 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
 def delete(game_id: int, number: int) -> Response | tuple[str, int]:
     """Asks first (GET), then deletes (POST); every later total is derived again."""
     game = game_or_404(game_id)
-    if not 1 <= number <= len(services.rule_lines(game)):
+    # a post is checked under the game's lock: a double tap on the last line is answered
+    if request.method == "GET" and not 1 <= number <= len(services.rule_lines(game)):
         abort(404)
     form = ConfirmForm()
     form.prepare(game.version)
@@ -250,6 +209,8 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
         else:
             return redirect(url_for("games.show", game_id=game_id))
     tally = services.tally(game)
+    if not 1 <= number <= len(tally.lines):
+        return conflict(game_id)  # a post without its form's fields, after another write
     return render_template(
         "hands/delete.html",
         game=game,
@@ -266,10 +227,10 @@ def undo(game_id: int) -> Response:
     """Takes back the last line in one tap."""
     game = game_or_404(game_id)
     form = ConfirmForm()
-    count = len(services.rule_lines(game))
-    if form.validate_on_submit() and count:
+    if form.validate_on_submit() and services.rule_lines(game):
         try:
-            services.delete_line(game, count, form.posted_version(), "undo", who())
+            # the last line as it is under the game's lock (None), not as read before it
+            services.delete_line(game, None, form.posted_version(), "undo", who())
         except services.Conflict:
             return conflict(game_id)
     return redirect(url_for("games.show", game_id=game_id))

@@ -161,11 +161,12 @@ def _repeat(game: Game, key: str | None, digest: str) -> Outcome | None:
 
 
 def _lines_with(game: Game, number: int, version: int | None) -> list[RuleLine]:
-    """The lines, for a write to line `number`: Conflict if stale, LookupError if none such."""
+    """The lines, for a write to line `number`: Conflict if stale or if there is no such line
+    any more (the page asking for it was made before another write)."""
     check_version(game, version)
     lines = rule_lines(game)
     if not 1 <= number <= len(lines):
-        raise LookupError(number)
+        raise Conflict()
     return lines
 
 
@@ -180,6 +181,8 @@ def update_line(
     """Replaces line `number`; every later total is derived again. Refused: nothing changes.
     The trail records the line before and after."""
     with writes.writing(game):
+        if _same_edit(game, number, line, version):
+            return Outcome(number, tally(game), repeated=True)
         lines = _lines_with(game, number, version)
         old = lines[number - 1]
         lines[number - 1] = line
@@ -193,16 +196,31 @@ def update_line(
     return Outcome(number, result)
 
 
+def _same_edit(game: Game, number: int, line: RuleLine, version: int | None) -> bool:
+    """A double tap of Save on an edit: one write since the form, and line `number` already
+    says what the form says. Answered as done, not as a conflict (issue 11, point 1)."""
+    if version is None or version + 1 != game.version:
+        return False
+    lines = rule_lines(game)
+    return 1 <= number <= len(lines) and lines[number - 1] == line
+
+
 def delete_line(
     game: Game,
-    number: int,
+    number: int | None,
     version: int | None = None,
     reason: str = "",
     who: str | None = None,
 ) -> Outcome:
-    """Removes line `number`; the lines after it move up. Refused if the rest would not fit.
-    The trail keeps the line, so that it can be restored."""
+    """Removes line `number` (None: the last one, an undo); the lines after it move up.
+    Refused if the rest would not fit. The trail keeps the line, so that it can be restored.
+    A double tap (the one write since the form was this very delete) is answered as done."""
     with writes.writing(game):
+        count = len(rule_lines(game))
+        twin = count + 1 if number is None else number  # where the first tap's delete was
+        if trail.did_just(game, version, "delete", twin, reason, who):
+            return Outcome(twin, tally(game), repeated=True)
+        number = count if number is None else number
         lines = _lines_with(game, number, version)
         old = lines.pop(number - 1)
         result = tally(game, lines)

@@ -82,6 +82,29 @@ def history(game: Game, number: int) -> list[Revision]:
     )
 
 
+def did_just(
+    game: Game, version: int | None, action: str, position: int, reason: str, who: str | None
+) -> bool:
+    """Whether the one write since `version` was this change by this account: the twin of a
+    double tap, or of the same form sent from two tabs (issue 11, point 1). Each write bumps
+    the version by one, and each delete or restore leaves a revision."""
+    if version is None or version + 1 != game.version:
+        return False
+    last = _last(game)
+    return last is not None and (last.action, last.position, last.reason, last.who) == (
+        action,
+        position,
+        (reason or "").strip(),
+        who,
+    )
+
+
+def _last(game: Game) -> Revision | None:
+    return db.session.execute(
+        select(Revision).where(Revision.game_id == game.id).order_by(Revision.id.desc()).limit(1)
+    ).scalar_one_or_none()
+
+
 def restore(
     game: Game, revision_id: int, version: int | None = None, who: str | None = None
 ) -> services.Outcome:
@@ -92,10 +115,17 @@ def restore(
     """
     with writes.writing(game):
         # read under the game's lock: a double tap must not bring the line back twice (the
-        # second tap's version is stale: the conflict page, as for every other write)
-        services.check_version(game, version)
+        # second tap finds it restored by the one write since its version: answered as done)
         rev = db.session.get(Revision, revision_id, populate_existing=True)
-        if rev is None or rev.game_id != game.id or rev.action != "delete" or rev.restored_by:
+        if rev is None or rev.game_id != game.id or rev.action != "delete":
+            raise LookupError(revision_id)
+        last = _last(game)
+        if last is not None and rev.restored_by == last.id:
+            # restored by the one write since the form, by this account: a double tap
+            if did_just(game, version, "restore", last.position, "", who):
+                return services.Outcome(last.position, tally(game), repeated=True)
+        services.check_version(game, version)
+        if rev.restored_by:
             raise LookupError(revision_id)
         line = parse_line(rev.position, rev.before)
         lines = rule_lines(game)

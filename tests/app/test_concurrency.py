@@ -160,12 +160,14 @@ def _game_with_hands(phone: Any, n: int) -> str:
 
 
 def test_corrections_at_once_take_effect_once(app):
-    """Ten phones tap undo, delete, edit or restore from one version: one of them is done."""
+    """Ten phones of one account tap undo, delete, edit or restore from one version: it is
+    done once. The same request from each is answered as done (a double tap, or two tabs);
+    a different one (another reason, another edit) gets the conflict page."""
     phones = _phones(app, 10)
     game = _game_with_hands(phones[0], 4)
     gid = _gid(game)
 
-    def at_once(url: str, form: str, fields: Callable[[int], dict[str, str]]) -> None:
+    def at_once(url: str, form: str, fields: Callable[[int], dict[str, str]]) -> list[bool]:
         data = [version_token(p, form) for p in phones]
         answers = _at_once(
             [
@@ -174,26 +176,49 @@ def test_corrections_at_once_take_effect_once(app):
             ]
         )
         assert [r.status_code for r in answers] == [302] * 10
-        told = [CONFLICT in p.get(game).get_data(as_text=True) for p in phones]
-        assert told.count(False) == 1
+        return [CONFLICT in p.get(game).get_data(as_text=True) for p in phones]
 
-    at_once(f"{game}/undo", game, lambda i: {})
-    assert _stored(phones[0], gid) == sorted(json.dumps(_hand(i), sort_keys=True) for i in range(3))
-    at_once(f"{game}/hands/1/delete", f"{game}/hands/1/delete", lambda i: {})
-    assert _stored(phones[0], gid) == sorted(json.dumps(_hand(i), sort_keys=True) for i in (1, 2))
-    at_once(f"{game}/hands/1/edit", f"{game}/hands/1/edit", lambda i: _fields(6 + i))
+    def hands(*numbers: int) -> list[str]:
+        return sorted(json.dumps(_hand(i), sort_keys=True) for i in numbers)
+
+    assert at_once(f"{game}/undo", game, lambda i: {}) == [False] * 10
+    assert _stored(phones[0], gid) == hands(0, 1, 2)
+    told = at_once(
+        f"{game}/hands/1/delete", f"{game}/hands/1/delete", lambda i: {"change_reason": f"r{i}"}
+    )
+    assert told.count(False) == 1
+    assert _stored(phones[0], gid) == hands(1, 2)
+    told = at_once(f"{game}/hands/1/edit", f"{game}/hands/1/edit", lambda i: _fields(6 + i))
+    assert told.count(False) == 1
     stored = phones[0].get(f"/api/games/{gid}/file").json["hands"]
-    assert stored[1:] == [_hand(2)] and stored[0] in [_hand(6 + i) for i in range(10)]
+    assert stored[1:] == [_hand(2)] and stored[0] == _hand(6 + told.index(False))
+    told = at_once(
+        f"{game}/hands/2/edit", f"{game}/hands/2/edit", lambda i: {**_fields(19), "dealer": "1"}
+    )
+    assert told == [False] * 10
+    assert phones[0].get(f"/api/games/{gid}/file").json["hands"][1] == _hand(19)
     with app.app_context():
         deletes = db.session.execute(
             db.select(Revision.id).where(Revision.action == "delete")
         ).scalars()
         revision = min(deletes)  # the undo's: hand 4 comes back last
-    at_once(f"{game}/restore/{revision}", game, lambda i: {})
+    assert at_once(f"{game}/restore/{revision}", game, lambda i: {}) == [False] * 10
     assert len(phones[0].get(f"/api/games/{gid}/file").json["hands"]) == 3
     with app.app_context():
         actions = db.session.execute(db.select(Revision.action)).scalars().all()
-        assert sorted(actions) == ["delete", "delete", "edit", "restore"]
+        assert sorted(actions) == ["delete", "delete", "edit", "edit", "restore"]
+
+
+def test_a_double_tap_on_the_last_line_s_delete_is_answered(app, client):
+    game = _game_with_hands(client, 2)
+    data = version_token(client, f"{game}/hands/2/delete")
+    assert client.post(f"{game}/hands/2/delete", data=data).status_code == 302
+    again = client.post(f"{game}/hands/2/delete", data=data)  # line 2 is gone: not a 404
+    assert again.status_code == 302 and CONFLICT not in client.get(game).get_data(as_text=True)
+    assert _stored(client, _gid(game)) == [json.dumps(_hand(0), sort_keys=True)]
+    # a form without its version, after another write: the conflict page, not a 500
+    assert client.post(f"{game}/hands/2/delete", data={}).status_code == 302
+    assert CONFLICT in client.get(game).get_data(as_text=True)
 
 
 def test_keys_sharing_a_long_prefix_are_two_hands(app, client):
