@@ -288,3 +288,16 @@ def test_a_saved_form_changed_and_saved_again_says_so(app, client):
     assert "This form was already saved as line 2" in page
     with app.app_context():
         assert stored_lines() == 2
+
+
+def test_new_games_at_once_with_the_same_new_players(app):
+    """Each adds the account's players it does not have yet: at once, they add each once."""
+    phones = _phones(app, 10)
+    answers = _at_once([lambda p=p: p.post("/api/games", json=START) for p in phones])
+    assert [r.status_code for r in answers] == [201] * 10
+    assert len({r.json["id"] for r in answers}) == 10
+    with app.app_context():
+        from scorekeeper.models import Player
+
+        names = db.session.execute(db.select(Player.name)).scalars().all()
+        assert sorted(names) == ["Ala", "Bartek", "Celina"]
