@@ -101,3 +101,23 @@ def test_every_error_of_a_hand_post_is_json(app, client):
     anon = app.test_client()
     r = anon.post(f"/api/games/{gid}/hands", json={})
     assert r.status_code == 401 and r.is_json
+
+
+def test_a_write_that_clashes_all_the_same_is_a_409_with_the_game(app, client, monkeypatch):
+    """Appends queue up behind the game's lock; should one clash anyway, the client gets the
+    game as it is now to try again from, in JSON."""
+    from scorekeeper import services
+
+    gid = client.post("/api/games", json=EXAMPLE).json["id"]
+
+    def clash(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise services.Conflict()
+
+    monkeypatch.setattr(services, "add_line", clash)
+    r = client.post(
+        f"/api/games/{gid}/hands", json={"declarer": 0, "bid": 100, "points": [100, 10, 10]}
+    )
+    assert r.status_code == 409 and r.json["errors"] == [
+        "the game changed meanwhile; read it and try again"
+    ]
+    assert r.json["totals"] == client.get(f"/api/games/{gid}").json["totals"]
