@@ -141,6 +141,8 @@ def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Re
             g.setdefault(
                 "locale", chosen_language() or request.accept_languages.best_match(LANGUAGES, "en")
             )
+            # Flask-Login's context processor would load the account for the template
+            g.setdefault("_login_user", current_app.login_manager.anonymous_user())  # type: ignore[attr-defined]
         title, message = _texts(code, e)
         try:
             page = render_template("error.html", title=title, message=message, ref=ref, bare=bare)
