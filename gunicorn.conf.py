@@ -30,6 +30,8 @@ worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
 # the app is built in each worker, after the fork: nothing is shared but the database, and a
 # HUP (systemctl reload) loads new code
 preload_app = False
+# gunicorn 24+: its control socket is not used here, and two instances of one user share its path
+control_socket_disable = True
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 

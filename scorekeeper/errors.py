@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
@@ -120,6 +121,19 @@ def _texts(code: int, e: BaseException | None) -> tuple[str, str]:
     return texts.get(code, (_("Error %(code)s", code=code), _("The request was not answered.")))
 
 
+def _again(code: int, e: BaseException | None) -> tuple[str, str] | None:
+    """Where "try again" goes: the same address for a read, back to the form (the same-site
+    page it came from) for a post; only where trying again can help."""
+    if code != 503 and not isinstance(e, CSRFError):
+        return None
+    if request.method == "GET":
+        return _("Try again"), request.full_path.rstrip("?")
+    came = urlsplit(request.referrer or "")
+    if came.netloc == request.host and came.path.startswith("/"):
+        return _("Back to the form"), came.path + (f"?{came.query}" if came.query else "")
+    return None
+
+
 def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Response:
     """The error's page (JSON on /api/), with `headers`; a database failure while rendering it
     becomes the 503 page, which needs neither the database nor the session."""
@@ -143,9 +157,12 @@ def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Re
             )
             # Flask-Login's context processor would load the account for the template
             g.setdefault("_login_user", current_app.login_manager.anonymous_user())  # type: ignore[attr-defined]
-        title, message = _texts(code, e)
-        try:
-            page = render_template("error.html", title=title, message=message, ref=ref, bare=bare)
+        try:  # the reader's language and the layout may need the account
+            title, message = _texts(code, e)
+            again = _again(code, e)
+            page = render_template(
+                "error.html", title=title, message=message, ref=ref, bare=bare, again=again
+            )
         except Exception as failure:
             if bare or not unavailable(failure):
                 raise
@@ -173,7 +190,11 @@ def database_error(e: sa.SQLAlchemyError) -> Response:
     """The database is away or busy: 503 and roll back; anything else is a bug (500)."""
     if not unavailable(e):
         raise e
-    current_app.logger.warning("database unavailable on %s %s: %s", request.method, request.path, e)
+    # one line a request: an outage must not bury the log in tracebacks
+    reason = str(e.orig if isinstance(e, sa.DBAPIError) else e).strip().splitlines()
+    current_app.logger.warning(
+        "database unavailable: %s %s: %s", request.method, request.path, reason[0] if reason else e
+    )
     _release_connection()
     return answer(503)
 

@@ -119,6 +119,10 @@ def test_an_expired_form_says_so_and_stores_nothing(app, anon):
     assert r.status_code == 400 and '<html lang="pl">' in page
     assert _in(app, "pl", "The form has expired") in page
     assert _in(app, "pl", EXPIRED) in page
+    back = anon.post("/signup", data=data, headers={"Referer": "http://localhost/signup?next=/x"})
+    assert 'class="button primary" href="/signup?next=/x">Back to the form<' in back.get_data(True)
+    elsewhere = anon.post("/signup", data=data, headers={"Referer": "http://evil.example/"})
+    assert "evil.example" not in elsewhere.get_data(as_text=True)
     with app.app_context():
         assert db.session.execute(db.select(Account)).first() is None
 
@@ -163,6 +167,7 @@ def test_a_locked_or_unreachable_database_is_503_but_a_wrong_query_is_a_bug(rout
     page = r.get_data(as_text=True)
     assert r.status_code == 503 and r.headers["Retry-After"] == "5"
     assert "Try again in a few seconds" in page
+    assert 'class="button primary" href="/fail/503">Try again<' in page
     # the bare layout: nothing on it needs the database or the session
     assert "account-link" not in page and 'name="csrf_token"' not in page
     assert unavailable(_locked())

@@ -126,6 +126,7 @@ def test_a_worker_booted_while_postgresql_is_down_answers_503_then_serves(databa
         proxy.down()  # every pooled connection dies with it
         _assert_503(phone.get(game))  # the session's account is loaded first: Flask-Login's loader
         _assert_503(phone.get(api))
+        _assert_503(phone.get("/no/such/page"))  # its 404 page would have loaded the account
         _assert_503(phone.post(f"{game}/hands/new", data=HAND))
         _assert_503(phone.post(f"{api}/hands", json={"declarer": 1, "points": [10, 100, 10]}))
         proxy.up()  # pool_pre_ping replaces the dead connections
