@@ -40,6 +40,9 @@ _API_TEXT = {
 }
 
 
+_PLAIN = {500: "something went wrong; check the score", 503: "try again in a few seconds"}
+
+
 def unavailable(e: BaseException | None) -> bool:
     """Whether `e` says the database is away or busy (try again), not that a query is wrong."""
     if isinstance(e, sa.TimeoutError):  # every pooled connection is in use
@@ -157,6 +160,7 @@ def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Re
             )
             # Flask-Login's context processor would load the account for the template
             g.setdefault("_login_user", current_app.login_manager.anonymous_user())  # type: ignore[attr-defined]
+        mimetype = "text/html"
         try:  # the reader's language and the layout may need the account
             title, message = _texts(code, e)
             again = _again(code, e)
@@ -164,11 +168,15 @@ def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Re
                 "error.html", title=title, message=message, ref=ref, bare=bare, again=again
             )
         except Exception as failure:
-            if bare or not unavailable(failure):
+            if bare:  # the last resort: plain words, nothing that can fail again
+                current_app.logger.exception("the %s page failed", code)
+                page, mimetype = f"{code}: {_PLAIN.get(code, 'error')}", "text/plain"
+            elif not unavailable(failure):
                 raise
-            _release_connection()
-            return answer(503)
-        response = Response(page, mimetype="text/html")
+            else:
+                _release_connection()
+                return answer(503)
+        response = Response(page, mimetype=mimetype)
     response.status_code = code
     response.headers.update(headers)
     return response

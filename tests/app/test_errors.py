@@ -177,3 +177,15 @@ def test_a_locked_or_unreachable_database_is_503_but_a_wrong_query_is_a_bug(rout
     assert not unavailable(wrong)
     duplicate = exc.IntegrityError("INSERT", {}, sqlite3.IntegrityError("UNIQUE failed"))
     assert not unavailable(duplicate) and not unavailable(RuntimeError())
+
+
+def test_a_page_that_cannot_be_drawn_still_answers_in_plain_words(routes, monkeypatch):
+    import scorekeeper.errors
+
+    def broken(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the template is broken too")
+
+    monkeypatch.setattr(scorekeeper.errors, "render_template", broken)
+    r = routes.test_client().get("/fail/503")
+    assert r.status_code == 503 and r.mimetype == "text/plain"
+    assert r.get_data(as_text=True) == "503: try again in a few seconds"
