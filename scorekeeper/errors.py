@@ -85,7 +85,7 @@ def _texts(code: int, e: BaseException | None) -> tuple[str, str]:
             "The page was open too long, or you signed in or out in another tab. Nothing was "
             "saved: reload the page and send it again."
         )
-    size = _size(current_app.config.get("MAX_CONTENT_LENGTH"))
+    size = _size(_max())
     texts = {
         400: (_("Bad request"), _("The app could not read what was sent. Reload and try again.")),
         403: (_("Not allowed"), _("Only the owner of this game may do that.")),
@@ -183,7 +183,12 @@ def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Re
 
 
 def _max() -> int | None:
+    """The limit the request went past: the whole body's, else one form field's (Flask 3.1)."""
     limit: int | None = current_app.config.get("MAX_CONTENT_LENGTH")
+    sent = request.content_length
+    if limit and sent is not None and sent <= limit:
+        field: int | None = current_app.config.get("MAX_FORM_MEMORY_SIZE")
+        return field or limit
     return limit
 
 

@@ -189,3 +189,10 @@ def test_a_page_that_cannot_be_drawn_still_answers_in_plain_words(routes, monkey
     r = routes.test_client().get("/fail/503")
     assert r.status_code == 503 and r.mimetype == "text/plain"
     assert r.get_data(as_text=True) == "503: try again in a few seconds"
+
+
+def test_a_text_field_too_long_names_the_field_limit(app, client):
+    app.config["MAX_FORM_MEMORY_SIZE"] = 100 * 1024  # Flask's own limit on one form field
+    data = {"variant": "pl-3", "players-0": "x" * (101 * 1024)}
+    r = client.post("/games/new", data=data, content_type="multipart/form-data")
+    assert r.status_code == 413 and "(at most 100 kB)" in r.get_data(as_text=True)
