@@ -1,9 +1,12 @@
-"""The `scorekeeper` command: `run` serves the app (Flask's CLI), `score FILE` scores a file."""
+"""The `scorekeeper` command: `upgrade` the schema, `run` the development server (Flask's CLI),
+`score FILE` scores a file."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from typing import Any
 
 import click
@@ -39,11 +42,75 @@ def score(file: str) -> None:
 def _create_app() -> Any:
     from . import create_app
 
-    return create_app()
+    # the commands decide about the schema themselves (`upgrade`, `run`); `db ...` reports it
+    return create_app({"AUTO_MIGRATE": False})
+
+
+def _where(app: Any) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(hide_password=True)
+
+
+def upgrade_database(app: Any, wait: float = 0) -> None:
+    """Bring the schema to the head of the migrations; while the database cannot be reached,
+    try again every second for up to `wait` seconds, then exit 1 with the reason."""
+    from sqlalchemy import exc
+
+    from .config import upgrade_schema
+    from .errors import unavailable
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            upgrade_schema(app)
+            return
+        except (exc.OperationalError, exc.InterfaceError) as e:
+            if not unavailable(e):
+                raise
+            if time.monotonic() >= deadline:
+                reason = str(e.orig or e).strip().splitlines()[0]
+                click.echo(f"scorekeeper upgrade: cannot reach {_where(app)}: {reason}", err=True)
+                sys.exit(1)
+            time.sleep(1)
+
+
+def _upgrade_command() -> click.Command:
+    from flask import current_app
+    from flask.cli import with_appcontext
+
+    @click.command("upgrade")
+    @click.option(
+        "--wait", default=0.0, show_default=True, help="Seconds to wait for the database."
+    )
+    @with_appcontext
+    def upgrade(wait: float) -> None:
+        """Create the schema or bring it up to date (once per deployment, before the workers)."""
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        upgrade_database(app, wait)
+        click.echo(f"scorekeeper: the schema of {_where(app)} is up to date")
+
+    return upgrade
+
+
+def _run_command() -> click.Command:
+    """Flask's `run`, which first brings the schema up (`--no-upgrade` to skip it): a fresh
+    clone serves at once. The reloader's child finds it done."""
+    from flask.cli import ScriptInfo, run_command
+
+    def run(upgrade: bool, **options: Any) -> None:
+        if upgrade and not os.environ.get("WERKZEUG_RUN_MAIN"):
+            upgrade_database(click.get_current_context().ensure_object(ScriptInfo).load_app())
+        click.get_current_context().invoke(run_command, **options)
+
+    flag = click.Option(["--upgrade/--no-upgrade"], default=True, help="Upgrade the schema first.")
+    return click.Command(
+        "run", callback=run, params=[*run_command.params, flag], help=run_command.help
+    )
 
 
 def flask_cli() -> click.Group:
-    """Flask's CLI for the app (`run`, `routes`, `shell`, `db`), with `score` beside them."""
+    """Flask's CLI for the app (`run`, `routes`, `shell`, `db`), with `upgrade` and `score`."""
     from flask.cli import FlaskGroup
 
     group = FlaskGroup(
@@ -54,6 +121,8 @@ def flask_cli() -> click.Group:
         load_dotenv=False,
     )
     group.add_command(score)
+    group.add_command(_upgrade_command())
+    group.add_command(_run_command())
     return group
 
 

@@ -38,11 +38,34 @@ def _database_url(app: Flask) -> str:
     return url or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite")
 
 
+def _auto_migrate() -> bool:
+    """Whether create_app brings the schema up itself (issue 11, point 3).
+
+    Under gunicorn never: the migrations are one step of a deployment (`scorekeeper upgrade`),
+    and a worker must boot while the database is away. Elsewhere (the tests, scripts, a shell)
+    yes, unless AUTO_MIGRATE=0; `scorekeeper run` upgrades before it serves.
+    """
+    chosen = os.environ.get("AUTO_MIGRATE", "").strip().lower()
+    if chosen:
+        return chosen not in ("0", "false", "no", "off")
+    return not os.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn")
+
+
+def _bound_the_wait(app: Flask) -> None:
+    """A PostgreSQL that does not answer fails a connection in seconds (a 503), instead of
+    holding the worker until gunicorn kills it."""
+    uri = str(app.config["SQLALCHEMY_DATABASE_URI"])
+    if uri.startswith("postgresql"):
+        options = dict(app.config["SQLALCHEMY_ENGINE_OPTIONS"])
+        options["connect_args"] = {"connect_timeout": 5, **options.get("connect_args", {})}
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
 def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=_database_url(app),
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
-        AUTO_MIGRATE=True,
+        AUTO_MIGRATE=_auto_migrate(),
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
@@ -58,6 +81,7 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     app.config.from_pyfile("config.py", silent=True)
     if test_config:
         app.config.update(test_config)
+    _bound_the_wait(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app)
     hops = app.config["PROXY_HOPS"]
@@ -70,10 +94,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 
 def upgrade_schema(app: Flask) -> None:
-    """Creates or brings the schema up to date with the migrations; no manual step.
+    """Creates or brings the schema up to date with the migrations (`scorekeeper upgrade`).
 
-    Several gunicorn workers start at once: a lock file makes them take turns (the second
-    finds the schema current and does nothing).
+    Two of them at once (two apps of the tests, a shell beside the server) take turns on a lock
+    file: the second finds the schema current and does nothing.
     """
     from flask_migrate import upgrade
 

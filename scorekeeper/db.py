@@ -32,6 +32,10 @@ db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 
 
+# How long a write waits for another one's lock before "database is locked" (a 503, errors.py)
+SQLITE_BUSY_MS = 5000
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL lets phones read the score while another writes; foreign keys are off by default."""
@@ -42,7 +46,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         # an app crash loses nothing. FULL would fsync every logged hand.
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_BUSY_MS)}")
         cursor.close()
 
 

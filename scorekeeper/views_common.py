@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFProtect
 
+from . import errors
 from .i18n import translator
 from .rules import SUITS, contract_outcome, marriage_name, suit_name
 
@@ -22,6 +23,7 @@ def register_common(app: Flask) -> None:
     from . import api
 
     csrf.exempt(api.bp)
+    errors.init_app(app)
 
     @app.after_request
     def headers(response: Response) -> Response:
@@ -31,17 +33,9 @@ def register_common(app: Flask) -> None:
         response.headers.setdefault(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "form-action 'self'; frame-ancestors 'none'",
+            "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
         )
         return response
-
-    @app.errorhandler(404)
-    def not_found(_e: Any) -> tuple[str, int] | tuple[dict[str, Any], int]:
-        if request.path.startswith("/api/"):
-            return {"errors": ["not found"]}, 404
-        return render_template(
-            "error.html", title=_("Not found"), message=_("There is no such page or game.")
-        ), 404
 
     @app.route("/ping")
     def ping() -> str:

@@ -1,8 +1,12 @@
-"""`scorekeeper score FILE` (and `-`): JSON and exit 0, or one line per problem and exit 2."""
+"""`scorekeeper score FILE` (and `-`): JSON and exit 0, or one line per problem and exit 2;
+`scorekeeper upgrade`: the schema at the head of the migrations, or why not."""
 
 import json
+import os
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "scorekeeper" / "examples"
@@ -79,3 +83,52 @@ def test_utf8_with_a_byte_order_mark_is_read():
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
+
+
+def _head() -> str:
+    from alembic.script import ScriptDirectory
+
+    from scorekeeper.db import MIGRATIONS
+
+    return ScriptDirectory(MIGRATIONS).get_current_head()
+
+
+def test_upgrade_brings_an_empty_database_to_the_head(database_url):
+    """The deployment's one migration step (README): `scorekeeper upgrade`, then the workers."""
+    from sqlalchemy import create_engine, inspect, text
+
+    env = {**os.environ, "DATABASE_URL": database_url}
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "upgrade"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("is up to date")
+    engine = create_engine(database_url)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar() == _head()
+        assert {"account", "game", "line"} <= set(inspect(conn).get_table_names())
+    engine.dispose()
+
+
+def test_upgrade_waits_for_the_database_then_says_why_it_gave_up():
+    free = socket.create_server(("127.0.0.1", 0))
+    port = free.getsockname()[1]
+    free.close()
+    env = {**os.environ, "DATABASE_URL": f"postgresql://postgres:secret@127.0.0.1:{port}/x"}
+    start = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "upgrade", "--wait", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 1 and time.monotonic() - start >= 1
+    assert done.stderr.startswith(
+        f"scorekeeper upgrade: cannot reach postgresql+psycopg://postgres:***@127.0.0.1:{port}/x: "
+    )
+    assert "Connection refused" in done.stderr and "Traceback" not in done.stderr

@@ -1,0 +1,48 @@
+"""gunicorn's settings for the app (README, "Running it for real"): `gunicorn -c gunicorn.conf.py`.
+
+The schema is not this file's business: `scorekeeper upgrade` runs once before gunicorn starts
+(the systemd unit's ExecStartPre), and a worker boots without the database (issue 11, point 3).
+Each setting can still be given on the command line, which wins.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+from typing import Any
+
+wsgi_app = "scorekeeper:create_app()"
+# PORT as hosting platforms hand it out (gunicorn's own rule); otherwise loopback, behind a proxy
+bind = [f"0.0.0.0:{os.environ['PORT']}"] if os.environ.get("PORT") else ["127.0.0.1:8000"]
+# WEB_CONCURRENCY as platforms set it; else two a core: a worker mostly waits for the database
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1))
+timeout = 30  # a request past this is a stuck worker: gunicorn kills and replaces it
+graceful_timeout = 20  # on TERM or HUP, requests under way get this long to finish
+keepalive = 5
+pidfile = os.environ.get("PIDFILE") or None  # systemd knows the master; `--pid` without it
+accesslog = os.environ.get("ACCESS_LOG") or None  # off; ACCESS_LOG=- writes it to stdout
+errorlog = "-"
+# the workers' heartbeat files: on tmpfs, so a slow disk never makes a worker look stuck
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None
+# the app is built in each worker, after the fork: nothing is shared but the database, and a
+# HUP (systemctl reload) loads new code
+preload_app = False
+# gunicorn 24+: its control socket is not used here, and two instances of one user share its path
+control_socket_disable = True
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """A worker dies with its master (issue 11, point 10): Linux sends it TERM when the master
+    goes, even by `kill -9`, so no orphan keeps the port (it kept it 71 s without this)."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+        server.log.warning("prctl(PR_SET_PDEATHSIG) failed: errno %s", ctypes.get_errno())
+    if os.getppid() != server.pid:  # the master died before prctl: no signal will come
+        os._exit(0)
