@@ -3,13 +3,12 @@ problems back into messages at the field that caused them."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
-from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     FieldList,
@@ -17,50 +16,52 @@ from wtforms import (
     IntegerField,
     RadioField,
     SelectField,
-    SelectMultipleField,
     StringField,
 )
-from wtforms.validators import InputRequired, NumberRange, Optional
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from .choices import opts
+from .fields import NUMERIC, Bounded, MultiCheckbox, marriage_value, suit_label
+from .fields import pad_seats as pad_seats  # hands.py takes it from here
 from .i18n import problem_text
 from .i18n import suit as suit_word
-from .rules import SUITS, Adjustment, Hand, InvalidHand, Marriage, Musik, Rules
-
-NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
-
-
-def pad_seats(formdata: Any, seats: int, *lists: str) -> Any:
-    """Posted data with an empty value for every seat missing from `lists` (a sitting-out
-    seat posts nothing): FieldList would otherwise close the gap and shift the seats."""
-    data = MultiDict(formdata)
-    for name in lists:
-        for seat in range(seats):
-            data.setdefault(f"{name}-{seat}", "")
-    return data
-
-
-def _suit_label(suit: str) -> Any:
-    """A suit's name for a choice made once, at import: in the reader's language when shown."""
-    return LazyString(suit_word, suit)
-
-
-class MultiCheckbox(SelectMultipleField):
-    widget = ListWidget(prefix_label=False)
-    option_widget = CheckboxInput()
-
-    def pre_validate(self, form: Any) -> None:  # choices are checked by the rules
-        pass
+from .rules import (
+    N_,
+    SUITS,
+    Adjustment,
+    Hand,
+    InvalidHand,
+    Marriage,
+    Musik,
+    Problem,
+    Rules,
+)
+from .rules.bounds import FORM_TOKEN_MAX, REASON_MAX
 
 
 class LineForm(FlaskForm):
     """What every write of a line carries: the version it was made from, and a one-time token."""
 
     version = HiddenField()
-    token = HiddenField()
-    change_reason = StringField(_l("Why the change (optional, kept in the trail)"))
+    # what the page made (secrets.token_urlsafe): anything else was not posted by this page
+    token = HiddenField(validators=[Length(max=FORM_TOKEN_MAX)])
+    change_reason = StringField(
+        _l("Why the change (optional, kept in the trail)"),
+        validators=[Bounded(REASON_MAX, lines=True)],
+    )
     group_errors: dict[str, list[str]] = {}
+
+    def validate_token(self, field: Any) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_-]*", field.data or "", re.ASCII):
+            raise ValidationError("not a token of this page")
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok: bool = super().validate(extra_validators)
+        if self.token.errors:  # a hidden field: said at the top of the form
+            self.form_errors.append(
+                _l("This form was not made by this page: open it again and enter the line.")
+            )
+        return ok
 
     def prepare(self, version: int) -> None:
         if not self.version.data:
@@ -111,7 +112,7 @@ class HandForm(LineForm):
     switches = MultiCheckbox(_l("Switches trump"))
     trump = RadioField(
         _l("Trump"),
-        choices=opts([(s, _suit_label(s)) for s in SUITS]),
+        choices=opts([(s, suit_label(s)) for s in SUITS]),
         validators=[Optional()],
         validate_choice=False,
     )
@@ -123,14 +124,16 @@ class HandForm(LineForm):
     )
     musik_marriage = SelectField(
         _l("Marriage in the musik"),
-        choices=opts([("", _l("none"))] + [(s, _suit_label(s)) for s in SUITS]),
+        choices=opts([("", _l("none"))] + [(s, suit_label(s)) for s in SUITS]),
         default="",
     )
     dealer = SelectField(_l("Dealer"), coerce=int, validate_choice=False)
+    seats, rotation = 0, 0
 
     def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
         """Choices and defaults for this game; the rules check every value."""
         n = rules.seats
+        self.seats, self.rotation = n, dealer
         playing = rules.participants(dealer)
         self.declarer.choices = opts((s, names[s]) for s in playing)
         self.dealer.choices = opts((s, names[s]) for s in range(n))
@@ -146,6 +149,28 @@ class HandForm(LineForm):
             (f"{s}:{suit}", suit_word(suit)) for s in range(n) for suit in SUITS
         )
         self.switches.choices = self.marriages.choices
+
+    def validate_dealer(self, field: Any) -> None:
+        """A dealer posted by hand that is no seat: the rules' message at the dealer's box,
+        and the page drawn around the rotation's dealer (the one it can show)."""
+        if isinstance(field.data, int) and 0 <= field.data < self.seats:
+            return
+        got, field.data = field.data, self.rotation
+        problem = Problem(
+            None,
+            "dealer",
+            N_("the dealer must be a seat from 0 to {last}, got {dealer}"),
+            None,
+            {"last": self.seats - 1, "dealer": got},
+        )
+        raise ValidationError(problem_text(problem))
+
+    def validate_marriages(self, field: Any) -> None:
+        for value in field.data or []:
+            if marriage_value(value) is None:
+                raise ValidationError(_l("%(value)s is not a marriage of this form", value=value))
+
+    validate_switches = validate_marriages
 
     def to_line(self, rules: Rules, rotation: int) -> Hand:
         """The hand as the rules take it; the dealer is stored only where it breaks the
@@ -165,9 +190,9 @@ class HandForm(LineForm):
         switches = set(self.switches.data or [])
         marriages = []
         for m in ordered:
-            seat, _, suit = m.partition(":")
-            if seat.isdigit():
-                marriages.append(Marriage(int(seat), suit, m in switches))
+            found = marriage_value(m)
+            if found is not None:  # anything else is refused at its field (validate_marriages)
+                marriages.append(Marriage(found[0], found[1], m in switches))
         give_up = bool(self.give_up.data)
         has_musik = rules.options.musik_bonus is not None and rules.options.sitting_out
         return Hand(
@@ -219,6 +244,7 @@ class HandForm(LineForm):
 
 class AdjustmentForm(LineForm):
     values = FieldList(IntegerField(_l("Points"), validators=[Optional()], render_kw=NUMERIC))
+    # the rules bound the reason (rules.bounds.REASON_MAX), as they do a game file's
     reason = StringField(
         _l("Reason"), validators=[InputRequired(_l("say why: a penalty, a correction"))]
     )

@@ -8,14 +8,14 @@ from typing import Any, TypeAlias
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import FieldList, RadioField, SelectField, StringField
-from wtforms.validators import Optional
+from wtforms import Field, FieldList, RadioField, SelectField, StringField
+from wtforms.validators import Optional, ValidationError
 
 from .choices import VALUE_WORDS, opts
 from .gamefile import FORMAT, parse
 from .gamefile import GameFile as GameFileLike
 from .i18n import marriage, problem_text
-from .rules import N_, VARIANTS, InvalidHand
+from .rules import N_, VARIANTS, InvalidHand, find_variant
 
 # Labels are lazy (flask_babel.lazy_gettext): the form is built once, and each label is put in
 # the reader's language when a page renders it. A label is a str or such a LazyString.
@@ -101,6 +101,7 @@ class NewGameForm(FlaskForm):
         "Variant",
         default="pl-3",
         choices=opts([(key, LazyString(lambda k: f"{k}: {summary(k)}", key)) for key in VARIANTS]),
+        validate_choice=False,  # validate_variant says it in the rules' words
     )
     players = FieldList(
         StringField(
@@ -119,6 +120,17 @@ class NewGameForm(FlaskForm):
     )
     stake = StringField(_l("Stake per point (optional)"), render_kw={"inputmode": "decimal"})
     players_errors: list[str] = []
+
+    def validate_variant(self, field: Field) -> None:
+        """A variant posted by hand that is none of the presets: the rules' message."""
+        try:
+            find_variant(field.data)
+        except InvalidHand as e:
+            raise ValidationError(problem_text(e.problems[0])) from None
+
+    def shown_variant(self) -> str:
+        """The variant whose values the page shows as placeholders (a known one)."""
+        return self.variant.data if self.variant.data in VARIANTS else "pl-3"
 
 
 for _name, (_label, _kind, _choices) in SIMPLE.items():
@@ -250,7 +262,12 @@ def take_problems(form: NewGameForm, error: InvalidHand) -> None:
     for p in error.problems:
         name = p.field.split(".", 1)[1] if p.field.startswith("options.") else p.field
         if name == "players":
-            form.players_errors.append(problem_text(p))
+            # a problem of one name goes under that name's box, the others under the group
+            if p.seat is not None and p.seat < len(form.players):
+                entry = form.players[p.seat]
+                entry.errors = [*entry.errors, problem_text(p)]
+            else:
+                form.players_errors.append(problem_text(p))
             continue
         field = (
             form.stake
