@@ -58,7 +58,7 @@ def suit_label(suit: str) -> Any:
     return LazyString(suit_word, suit)
 
 
-class MultiCheckbox(SelectMultipleField):
+class MultiCheckbox(SelectMultipleField):  # type: ignore[misc]
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
 
