@@ -88,12 +88,18 @@ def text_problem(text: str, most: int, lines: bool = False) -> Message | None:
 
 
 def name_problem(name: str) -> Message | None:
-    """What is wrong with a player's name as stored (normal_name), or None. The column of its
-    case-folded key is as long as the name's, and folding can lengthen it ("ß" is "ss")."""
-    name = normal_name(name)
-    if not name:
+    """What is wrong with a player's name, or None: no control character as typed (a line
+    separator is white space to str.split), then its length as stored (normal_name), and
+    that of its case-folded key, whose column is as long and which folding can lengthen
+    ("ß" is "ss")."""
+    stored = normal_name(name)
+    if not stored:
         return Message(N_("a player needs a name"))
-    return text_problem(name, NAME_MAX) or text_problem(name.casefold(), NAME_MAX)
+    return (
+        text_problem(name, len(name))
+        or text_problem(stored, NAME_MAX)
+        or text_problem(stored.casefold(), NAME_MAX)
+    )
 
 
 def stake_problem(value: Decimal) -> Message | None:
