@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from wtforms import SelectMultipleField
 from wtforms.validators import ValidationError
@@ -40,6 +41,15 @@ class Bounded:
         wrong = text_problem(field.data or "", self.most, self.lines)
         if wrong is not None:
             raise ValidationError(wrong.text(translator()))
+
+
+class NotNegative:
+    """A whole number of 0 or more. WTForms' NumberRange calls math.isnan on the number, which
+    overflows past a float's range (a 500 for "tricks-0=1" and 310 zeros)."""
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if isinstance(field.data, int) and field.data < 0:
+            raise ValidationError(_l("At least 0."))
 
 
 # a marriage box's value: "<seat>:<suit>" (HandForm.setup); a seat is a few ASCII digits

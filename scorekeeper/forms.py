@@ -18,10 +18,10 @@ from wtforms import (
     SelectField,
     StringField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from .choices import opts
-from .fields import NUMERIC, Bounded, MultiCheckbox, marriage_value, suit_label
+from .fields import NUMERIC, Bounded, MultiCheckbox, NotNegative, marriage_value, suit_label
 from .fields import pad_seats as pad_seats  # hands.py takes it from here
 from .i18n import problem_text
 from .i18n import suit as suit_word
@@ -105,7 +105,7 @@ class HandForm(LineForm):
     give_up = BooleanField(_l("Gave up after the musik"))
     points = FieldList(IntegerField(_l("Card points"), validators=[Optional()], render_kw=NUMERIC))
     tricks = FieldList(
-        IntegerField(_l("Tricks"), validators=[Optional(), NumberRange(min=0)], render_kw=NUMERIC)
+        IntegerField(_l("Tricks"), validators=[Optional(), NotNegative()], render_kw=NUMERIC)
     )
     marriages = MultiCheckbox(_l("Marriages"))
     marriage_order = HiddenField()
@@ -171,6 +171,14 @@ class HandForm(LineForm):
                 raise ValidationError(_l("%(value)s is not a marriage of this form", value=value))
 
     validate_switches = validate_marriages
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok: bool = super().validate(extra_validators)
+        # the boxes are drawn by hand in the template: their errors show under the group
+        wrong = [*self.marriages.errors, *self.switches.errors]
+        if wrong:
+            self.group_errors = {**self.group_errors, "marriages": [str(e) for e in wrong]}
+        return ok
 
     def to_line(self, rules: Rules, rotation: int) -> Hand:
         """The hand as the rules take it; the dealer is stored only where it breaks the

@@ -38,10 +38,10 @@ def _games_of(player_id: int) -> list[int]:
 
 
 def rename(player: Player, name: str) -> None:
-    name = normal_name(name)
+    typed, name = name, normal_name(name)
     if not name:
         raise Refused(_("A player needs a name."))
-    wrong = name_problem(name)  # what a new game's names are held to (rules.bounds)
+    wrong = name_problem(typed)  # what a new game's names are held to (rules.bounds)
     if wrong is not None:
         raise Refused(wrong.text(translator()))
     other = db.session.execute(
