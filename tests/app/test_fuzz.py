@@ -146,6 +146,7 @@ QUERY = ["player", "variant", "since", "until", "page", "number", "big", "next",
 # how often each route is drawn, against 1 for the others: where the input is
 WEIGHTS = {"games.new": 12, "hands.new": 12, "hands.edit": 8, "hands.preview": 4}
 WEIGHTS |= {"hands.adjust": 8, "history.index": 6, "players.rename": 4, "players.merge": 4}
+WEIGHTS |= {"accounts.signin": 4, "accounts.signup": 4, "account.token_new": 4}
 DATES = st.sampled_from(["9999-12-31", "0001-01-01", "2026-02-30", "20261231", "2026-W01-1"])
 
 
@@ -424,3 +425,28 @@ def test_the_issues_reproducers_are_answered_and_store_nothing(app, client):
             r = client.post(url, data=body)
         assert r.status_code in (200, 400, 422) if kind != "get" else r.status_code == 200, url
         assert _counts(app) == before, (url, body)
+
+
+def test_sign_in_tokens_keys_deep_json_and_corrupt_zips_are_answered(app, client):
+    """The same for the inputs of sign-in, API tokens, idempotency keys, JSON and archives."""
+    _game, game_id = _table(app, client)
+    corrupt = _zip({"a.json": json.dumps(_game_file()).encode() * 50}, corrupt=True)
+    hand_body = {"declarer": 1, "bid": 100, "points": [10, 100, 10]}
+    sends = [
+        lambda: app.test_client().post("/signin", data={"username": "a\x00", "password": "x"}),
+        lambda: client.post("/account/tokens", data={"name": "phone\x00"}),
+        lambda: client.post(
+            f"/api/games/{game_id}/hands", json=hand_body, headers={"Idempotency-Key": "k\x00"}
+        ),
+        lambda: client.post("/api/games", data=DEEP[0], content_type="application/json"),
+        lambda: client.post(
+            "/import",
+            data={"file": (io.BytesIO(corrupt), "games.zip")},
+            content_type="multipart/form-data",
+        ),
+    ]
+    for send in sends:
+        before = _counts(app)
+        r = send()
+        assert r.status_code in (400, 401, 413, 422), r.status_code
+        assert _counts(app) == before
