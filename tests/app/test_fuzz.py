@@ -11,15 +11,25 @@ import zipfile
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
 
+from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Revision, Scorer
 from scorekeeper.newgame import NESTED, SIMPLE, SUITS4
+from tests.conftest import IN_CI, PG_URL, _reset_postgres, signed_up
 
 from .helpers import hand, new_game, version_token
+
+TEST_CONFIG = {  # the app fixture's (tests/conftest.py)
+    "TESTING": True,
+    "SECRET_KEY": "test",
+    "WTF_CSRF_ENABLED": False,
+    "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+}
 
 
 def fuzz(examples: int) -> settings:
@@ -450,3 +460,54 @@ def test_sign_in_tokens_keys_deep_json_and_corrupt_zips_are_answered(app, client
         r = send()
         assert r.status_code in (400, 401, 413, 422), r.status_code
         assert _counts(app) == before
+
+
+COLUMNS = [
+    *(("players", i) for i in range(3)),
+    *(("hands", 0, k) for k in ("dealer", "declarer", "bid", "contract", "trump")),
+    *(("hands", 0, k, 1) for k in ("points", "tricks")),
+    ("hands", 0, "musik"),
+    ("hands", 1, "reason"),
+    ("hands", 1, "adjustment", 1),
+    *(("trail", 0, k) for k in ("hand", "reason", "who", "at")),
+    ("options", "stake"),
+    ("first_dealer",),
+]
+
+
+def test_a_game_file_sqlite_takes_postgresql_takes_too(tmp_path):
+    """The same hostile game files to an app on each database: the same answers, so that an
+    archive moves between them (issue 11 point 5)."""
+    if not PG_URL:
+        if IN_CI:
+            pytest.fail("CI must run the tests on PostgreSQL: TEST_DATABASE_URL is not set")
+        pytest.skip("no TEST_DATABASE_URL: PostgreSQL tests skipped on this machine")
+    _reset_postgres(PG_URL)
+    apps = [
+        create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
+        for url in (f"sqlite:///{tmp_path / 'a.sqlite'}", PG_URL)
+    ]
+    clients = [signed_up(app) for app in apps]
+
+    @fuzz(60)
+    @given(data=st.data())
+    def run(data: Any) -> None:
+        doc = _game_file()
+        for _ in range(data.draw(st.integers(1, 3))):
+            # what goes into a column: texts and numbers, as hostile as they come
+            path = data.draw(st.sampled_from(COLUMNS))
+            doc = _put(doc, path, data.draw(HOSTILE_JSON | st.text(max_size=70)))
+        body = json.dumps(doc)
+        answers = [
+            c.post("/api/games", data=body, content_type="application/json").status_code
+            for c in clients
+        ]
+        assert answers[0] == answers[1] and answers[0] in (201, 400), (answers, body[:500])
+
+    try:
+        run()
+    finally:
+        for app in apps:
+            with app.app_context():
+                db.session.remove()
+                db.engine.dispose()
