@@ -1,15 +1,11 @@
-"""Forms: a hand, an adjustment, a new game. They turn posted fields into rule input, and rule
-problems back into messages at the field that caused them."""
+"""The hand form: posted fields into rule input, and rule problems back into messages at the
+field that caused them (the other forms of a line: lineforms.py; a new game: newgame.py)."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
-from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
-from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
     FieldList,
@@ -17,82 +13,26 @@ from wtforms import (
     IntegerField,
     RadioField,
     SelectField,
-    SelectMultipleField,
-    StringField,
 )
-from wtforms.validators import InputRequired, NumberRange, Optional
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.validators import Optional, ValidationError
 
 from .choices import opts
+from .fields import NUMERIC, MultiCheckbox, NotNegative, marriage_value, suit_label
+from .fields import pad_seats as pad_seats  # hands.py takes it from here
 from .i18n import problem_text
 from .i18n import suit as suit_word
-from .rules import SUITS, Adjustment, Hand, InvalidHand, Marriage, Musik, Rules
-
-NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
-
-
-def pad_seats(formdata: Any, seats: int, *lists: str) -> Any:
-    """Posted data with an empty value for every seat missing from `lists` (a sitting-out
-    seat posts nothing): FieldList would otherwise close the gap and shift the seats."""
-    data = MultiDict(formdata)
-    for name in lists:
-        for seat in range(seats):
-            data.setdefault(f"{name}-{seat}", "")
-    return data
-
-
-def _suit_label(suit: str) -> Any:
-    """A suit's name for a choice made once, at import: in the reader's language when shown."""
-    return LazyString(suit_word, suit)
-
-
-class MultiCheckbox(SelectMultipleField):
-    widget = ListWidget(prefix_label=False)
-    option_widget = CheckboxInput()
-
-    def pre_validate(self, form: Any) -> None:  # choices are checked by the rules
-        pass
-
-
-class LineForm(FlaskForm):
-    """What every write of a line carries: the version it was made from, and a one-time token."""
-
-    version = HiddenField()
-    token = HiddenField()
-    change_reason = StringField(_l("Why the change (optional, kept in the trail)"))
-    group_errors: dict[str, list[str]] = {}
-
-    def prepare(self, version: int) -> None:
-        if not self.version.data:
-            self.version.data = str(version)
-        if not self.token.data:
-            self.token.data = secrets.token_urlsafe(16)
-
-    def posted_version(self) -> int | None:
-        try:
-            return int(self.version.data)
-        except (TypeError, ValueError):
-            return None
-
-    def take_problems(self, error: InvalidHand) -> None:
-        """Puts each rule problem at the field it names: a seat's own box where the problem is
-        one seat's, else under the group (`group_errors`), else at the top of the form."""
-        self.group_errors: dict[str, list[str]] = {}
-        for p in error.problems:
-            name = _FIELDS.get(p.field, p.field)
-            field = getattr(self, name, None)
-            if isinstance(field, FieldList):
-                if p.seat is not None and p.seat < len(field):
-                    field[p.seat].errors = [*field[p.seat].errors, problem_text(p)]
-                else:
-                    self.group_errors.setdefault(name, []).append(problem_text(p))
-            elif field is not None and name != "form_errors":
-                field.errors = [*field.errors, problem_text(p)]
-            else:
-                self.form_errors.append(problem_text(p))
-
-
-_FIELDS = {"adjustment": "values", "hand": "form_errors"}
+from .lineforms import AdjustmentForm as AdjustmentForm  # the views take the forms from here
+from .lineforms import ConfirmForm as ConfirmForm
+from .lineforms import LineForm as LineForm
+from .rules import (
+    N_,
+    SUITS,
+    Hand,
+    Marriage,
+    Musik,
+    Problem,
+    Rules,
+)
 
 
 class HandForm(LineForm):
@@ -104,14 +44,14 @@ class HandForm(LineForm):
     give_up = BooleanField(_l("Gave up after the musik"))
     points = FieldList(IntegerField(_l("Card points"), validators=[Optional()], render_kw=NUMERIC))
     tricks = FieldList(
-        IntegerField(_l("Tricks"), validators=[Optional(), NumberRange(min=0)], render_kw=NUMERIC)
+        IntegerField(_l("Tricks"), validators=[Optional(), NotNegative()], render_kw=NUMERIC)
     )
     marriages = MultiCheckbox(_l("Marriages"))
     marriage_order = HiddenField()
     switches = MultiCheckbox(_l("Switches trump"))
     trump = RadioField(
         _l("Trump"),
-        choices=opts([(s, _suit_label(s)) for s in SUITS]),
+        choices=opts([(s, suit_label(s)) for s in SUITS]),
         validators=[Optional()],
         validate_choice=False,
     )
@@ -123,14 +63,16 @@ class HandForm(LineForm):
     )
     musik_marriage = SelectField(
         _l("Marriage in the musik"),
-        choices=opts([("", _l("none"))] + [(s, _suit_label(s)) for s in SUITS]),
+        choices=opts([("", _l("none"))] + [(s, suit_label(s)) for s in SUITS]),
         default="",
     )
     dealer = SelectField(_l("Dealer"), coerce=int, validate_choice=False)
+    seats, rotation = 0, 0
 
     def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
         """Choices and defaults for this game; the rules check every value."""
         n = rules.seats
+        self.seats, self.rotation = n, dealer
         playing = rules.participants(dealer)
         self.declarer.choices = opts((s, names[s]) for s in playing)
         self.dealer.choices = opts((s, names[s]) for s in range(n))
@@ -146,6 +88,36 @@ class HandForm(LineForm):
             (f"{s}:{suit}", suit_word(suit)) for s in range(n) for suit in SUITS
         )
         self.switches.choices = self.marriages.choices
+
+    def validate_dealer(self, field: Any) -> None:
+        """A dealer posted by hand that is no seat: the rules' message at the dealer's box,
+        and the page drawn around the rotation's dealer (the one it can show)."""
+        if isinstance(field.data, int) and 0 <= field.data < self.seats:
+            return
+        got, field.data = field.data, self.rotation
+        problem = Problem(
+            None,
+            "dealer",
+            N_("the dealer must be a seat from 0 to {last}, got {dealer}"),
+            None,
+            {"last": self.seats - 1, "dealer": got},
+        )
+        raise ValidationError(problem_text(problem))
+
+    def validate_marriages(self, field: Any) -> None:
+        for value in field.data or []:
+            if marriage_value(value) is None:
+                raise ValidationError(_l("%(value)s is not a marriage of this form", value=value))
+
+    validate_switches = validate_marriages
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok: bool = super().validate(extra_validators)
+        # the boxes are drawn by hand in the template: their errors show under the group
+        wrong = [*self.marriages.errors, *self.switches.errors]
+        if wrong:
+            self.group_errors = {**self.group_errors, "marriages": [str(e) for e in wrong]}
+        return ok
 
     def to_line(self, rules: Rules, rotation: int) -> Hand:
         """The hand as the rules take it; the dealer is stored only where it breaks the
@@ -165,9 +137,9 @@ class HandForm(LineForm):
         switches = set(self.switches.data or [])
         marriages = []
         for m in ordered:
-            seat, _, suit = m.partition(":")
-            if seat.isdigit():
-                marriages.append(Marriage(int(seat), suit, m in switches))
+            found = marriage_value(m)
+            if found is not None:  # anything else is refused at its field (validate_marriages)
+                marriages.append(Marriage(found[0], found[1], m in switches))
         give_up = bool(self.give_up.data)
         has_musik = rules.options.musik_bonus is not None and rules.options.sitting_out
         return Hand(
@@ -215,23 +187,3 @@ class HandForm(LineForm):
                 hand.musik.marriage or "",
             )
         return form
-
-
-class AdjustmentForm(LineForm):
-    values = FieldList(IntegerField(_l("Points"), validators=[Optional()], render_kw=NUMERIC))
-    reason = StringField(
-        _l("Reason"), validators=[InputRequired(_l("say why: a penalty, a correction"))]
-    )
-
-    def setup(self, seats: int) -> None:
-        while len(self.values) < seats:
-            self.values.append_entry()
-
-    def to_line(self, seats: int) -> Adjustment:
-        return Adjustment(
-            tuple((e.data or 0) for e in self.values)[:seats], (self.reason.data or "").strip()
-        )
-
-
-class ConfirmForm(LineForm):
-    """Delete and undo: only the version (and CSRF)."""

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .fileparts import players as _players
+from .fileparts import trail as _trail
 from .linereader import Reader
 from .rules import (
     Adjustment,
@@ -16,13 +18,15 @@ from .rules import (
     Tally,
     find_variant,
 )
+from .rules.bounds import (
+    LINES_MAX,
+)
 from .rules.errors import N_
 from .rules.errors import Problem as _Problem
 from .rules.gcpause import paused_gc
 
 FORMAT = "scorekeeper-game/1"
 _GAME_KEYS = {"format", "variant", "options", "players", "first_dealer", "hands", "trail"}
-_TRAIL_KEYS = {"action", "hand", "before", "after", "reason", "who", "at"}
 
 
 @dataclass(frozen=True)
@@ -69,21 +73,7 @@ def parse(data: Any) -> GameFile:
         rules = find_variant(data.get("variant"))(options)
     except InvalidHand as e:
         r.problems.extend(e.problems)
-    players = data.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        r.bad(None, "players", N_("players must be a list of names in seat order"))
-        players = []
-    elif rules is not None and len(players) != rules.seats:
-        r.bad(
-            None,
-            "players",
-            N_("{variant} is played by {seats} players, got {got}"),
-            variant=rules.key,
-            seats=rules.seats,
-            got=len(players),
-        )
-    elif len({p.strip() for p in players}) != len(players):
-        r.bad(None, "players", N_("two players have the same name"))
+    players = _players(r, data.get("players"), rules)
     first = r.int_(None, "first_dealer", data.get("first_dealer", 0), 0)
     if first is not None and rules is not None and first >= rules.seats:
         r.bad(
@@ -96,6 +86,16 @@ def parse(data: Any) -> GameFile:
     if not isinstance(hands, list):
         r.bad(None, "hands", N_("hands must be a list"))
         hands = []
+    elif len(hands) > LINES_MAX:
+        # refused before reading them: a long file costs no more than a short one
+        r.bad(
+            None,
+            "hands",
+            N_("a game has at most {most} lines, got {got}"),
+            most=LINES_MAX,
+            got=len(hands),
+        )
+        hands = []
     with paused_gc():
         lines = [r.line(i, h) for i, h in enumerate(hands, start=1)]
     trail = _trail(r, data.get("trail", []))
@@ -103,39 +103,12 @@ def parse(data: Any) -> GameFile:
         raise InvalidHand(r.problems)
     return GameFile(
         variant=data["variant"],
-        players=tuple(p.strip() for p in players),
+        players=players,
         options=dict(options),
         first_dealer=first or 0,
         lines=tuple(line for line in lines if line is not None),
         trail=trail,
     )
-
-
-def _trail(r: Reader, raw: Any) -> tuple[Mapping[str, Any], ...]:
-    """The trail of an export: checked for shape only (it never changes a score)."""
-    if not isinstance(raw, list):
-        r.bad(None, "trail", N_("trail must be a list of changes"))
-        return ()
-    for item in raw:
-        ok = (
-            isinstance(item, dict)
-            and not set(item) - _TRAIL_KEYS
-            and item.get("action") in ("edit", "delete", "restore")
-            and isinstance(item.get("hand"), int)
-            and not isinstance(item.get("hand"), bool)
-            and all(item.get(k) is None or isinstance(item[k], dict) for k in ("before", "after"))
-            and all(
-                item.get(k) is None or isinstance(item[k], str) for k in ("reason", "who", "at")
-            )
-        )
-        if not ok:
-            r.bad(
-                None,
-                "trail",
-                N_("each change in the trail has action, hand, before, after, reason, who and at"),
-            )
-            return ()
-    return tuple(dict(item) for item in raw)
 
 
 def loads(text: str | bytes) -> GameFile:

@@ -15,7 +15,8 @@ from . import access, charts, memo, readers, services, trail
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
-from .newgame import NESTED, SIMPLE, NewGameForm, summary, take_problems, to_game_file
+from .newgame import NESTED, SIMPLE, NewGameForm, summary
+from .newgame_file import take_problems, to_game_file
 from .rules import VARIANTS, InvalidHand
 
 bp = Blueprint("games", __name__)

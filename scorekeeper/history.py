@@ -16,6 +16,7 @@ from . import access
 from .db import db
 from .models import Game, Player, Seat
 from .rules import VARIANTS
+from .rules.bounds import db_int
 from .summaries import GameSummary, summaries
 
 bp = Blueprint("history", __name__)
@@ -37,6 +38,10 @@ class Filters:
         """The filters from the query string; a bad value is ignored and said at its field."""
         errors: dict[str, str] = {}
         player = args.get("player", type=int)
+        if player is not None and db_int(player) is None:
+            # no player has such an id (PostgreSQL's INTEGER would refuse the query)
+            errors["player"] = _("There is no such player.")
+            player = None
         variant = args.get("variant") or None
         if variant is not None and variant not in VARIANTS:
             errors["variant"] = _("There is no variant %(variant)s.", variant=repr(variant))
@@ -49,6 +54,8 @@ class Filters:
             except ValueError:
                 errors[name] = _("A date is written 2026-12-31.")
                 days[name] = None
+        if days["until"] == date.max:  # the day after it is past the calendar: no end
+            days["until"] = None
         return cls(player, variant, days["since"], days["until"], errors)
 
     def apply(self, query: Select[Any]) -> Select[Any]:

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from typing import Any, TypeAlias
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import FieldList, RadioField, SelectField, StringField
-from wtforms.validators import Optional
+from wtforms import Field, FieldList, RadioField, SelectField, StringField
+from wtforms.validators import Optional, ValidationError
 
 from .choices import VALUE_WORDS, opts
-from .gamefile import FORMAT, parse
-from .gamefile import GameFile as GameFileLike
 from .i18n import marriage, problem_text
-from .rules import N_, VARIANTS, InvalidHand
+from .rules import VARIANTS, InvalidHand, find_variant
 
 # Labels are lazy (flask_babel.lazy_gettext): the form is built once, and each label is put in
 # the reader's language when a page renders it. A label is a str or such a LazyString.
@@ -101,6 +98,7 @@ class NewGameForm(FlaskForm):
         "Variant",
         default="pl-3",
         choices=opts([(key, LazyString(lambda k: f"{k}: {summary(k)}", key)) for key in VARIANTS]),
+        validate_choice=False,  # validate_variant says it in the rules' words
     )
     players = FieldList(
         StringField(
@@ -119,6 +117,17 @@ class NewGameForm(FlaskForm):
     )
     stake = StringField(_l("Stake per point (optional)"), render_kw={"inputmode": "decimal"})
     players_errors: list[str] = []
+
+    def validate_variant(self, field: Field) -> None:
+        """A variant posted by hand that is none of the presets: the rules' message."""
+        try:
+            find_variant(field.data)
+        except InvalidHand as e:
+            raise ValidationError(problem_text(e.problems[0])) from None
+
+    def shown_variant(self) -> str:
+        """The variant whose values the page shows as placeholders (a known one)."""
+        return self.variant.data if self.variant.data in VARIANTS else "pl-3"
 
 
 for _name, (_label, _kind, _choices) in SIMPLE.items():
@@ -161,103 +170,3 @@ for _suit in SUITS4:
         f"opt_marriage_values_{_suit}",
         StringField(LazyString(marriage, _suit), render_kw=NUMBER),
     )
-
-
-def _value(kind: str, raw: str) -> Any:
-    raw = raw.strip()
-    if kind == "bool":
-        return raw == "true"
-    if kind in ("int", "int?"):
-        if kind == "int?" and raw.lower() in ("none", "off", "-"):
-            return None
-        try:
-            return int(raw)
-        except ValueError:
-            return raw  # the options parser names the problem
-    if kind == "choice" or kind.startswith("choice:"):
-        return int(raw) if raw.isdigit() else (None if raw == "none" else raw)
-    return int(raw) if raw.isdigit() else raw
-
-
-def overrides(form: NewGameForm) -> dict[str, Any]:
-    """The house rules changed on the form, in game-file shape (blank: the preset's value)."""
-    out: dict[str, Any] = {}
-    for name, (_label, kind, _c) in SIMPLE.items():
-        raw = getattr(form, f"opt_{name}").data or ""
-        if raw.strip():
-            out[name] = _value(kind, raw)
-    for name, (_label, subs) in NESTED.items():
-        state = getattr(form, f"opt_{name}").data
-        if state == "off":
-            out[name] = None
-        elif state == "on":
-            out[name] = {
-                sub: _value(kind, getattr(form, f"opt_{name}_{sub}").data or "")
-                for sub, kind in subs.items()
-                if (getattr(form, f"opt_{name}_{sub}").data or "").strip()
-            }
-    values = {
-        s: _value("int", getattr(form, f"opt_marriage_values_{s}").data or "")
-        for s in SUITS4
-        if (getattr(form, f"opt_marriage_values_{s}").data or "").strip()
-    }
-    if values:
-        out["marriage_values"] = values
-    stake = (form.stake.data or "").strip().replace(",", ".")
-    if stake:
-        try:
-            out["stake"] = str(Decimal(stake))
-        except InvalidOperation:
-            out["stake"] = stake
-    return out
-
-
-def to_game_file(form: NewGameForm) -> GameFileLike:
-    """The new game as a game file with no lines; InvalidHand problems land on their fields."""
-    variant = form.variant.data
-    seats = VARIANTS[variant].seats if variant in VARIANTS else 4
-    names = [(p.data or "").strip() for p in form.players]
-    if any(names[seats:]):
-        raise InvalidHand.one(
-            None,
-            "players",
-            N_("{variant} is played by {seats} players"),
-            variant=variant,
-            seats=seats,
-        )
-    data = {
-        "format": FORMAT,
-        "variant": variant,
-        "options": overrides(form),
-        "players": names[:seats],
-        "first_dealer": form.first_dealer.data or 0,
-        "hands": [],
-    }
-    if not all(names[:seats]):
-        raise InvalidHand.one(
-            None,
-            "players",
-            N_("{variant} needs {seats} players' names, in seat order"),
-            variant=variant,
-            seats=seats,
-        )
-    return parse(data)
-
-
-def take_problems(form: NewGameForm, error: InvalidHand) -> None:
-    """Each problem at its field: an option's box, the players' group, or the top."""
-    form.players_errors = []
-    for p in error.problems:
-        name = p.field.split(".", 1)[1] if p.field.startswith("options.") else p.field
-        if name == "players":
-            form.players_errors.append(problem_text(p))
-            continue
-        field = (
-            form.stake
-            if name == "stake"
-            else (getattr(form, f"opt_{name}", None) or getattr(form, name, None))
-        )
-        if field is None or isinstance(field, FieldList):
-            form.form_errors.append(problem_text(p))
-        else:
-            field.errors = [*field.errors, problem_text(p)]

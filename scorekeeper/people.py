@@ -11,9 +11,10 @@ from flask_babel import gettext as _
 from sqlalchemy import delete, select, update
 
 from .db import db
-from .i18n import day
+from .i18n import day, translator
 from .models import Game, Player, Seat
 from .rules import SeatStats
+from .rules.bounds import name_problem, normal_name
 from .summaries import summary_data
 
 
@@ -37,11 +38,12 @@ def _games_of(player_id: int) -> list[int]:
 
 
 def rename(player: Player, name: str) -> None:
-    name = " ".join(name.split())
+    typed, name = name, normal_name(name)
     if not name:
         raise Refused(_("A player needs a name."))
-    if len(name) > 60:
-        raise Refused(_("At most 60 characters."))
+    wrong = name_problem(typed)  # what a new game's names are held to (rules.bounds)
+    if wrong is not None:
+        raise Refused(wrong.text(translator()))
     other = db.session.execute(
         select(Player).where(
             Player.account_id == player.account_id,

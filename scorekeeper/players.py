@@ -12,6 +12,7 @@ from .db import db
 from .forms import ConfirmForm
 from .models import Player, Seat
 from .rules import MARRIAGE_SUITS
+from .rules.bounds import db_int
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 bp.before_request(access.require_sign_in)
@@ -86,7 +87,8 @@ def merge(player_id: int) -> Response | tuple[str, int]:
     """This player is the same person as `into`: their games become `into`'s."""
     player = _mine(player_id)
     if ConfirmForm().validate_on_submit():
-        into = request.form.get("into", type=int)
+        # an id no row can have is nobody (PostgreSQL's INTEGER would refuse the query)
+        into = db_int(request.form.get("into", type=int))
         target = db.session.get(Player, into) if into else None
         if target is None or target.account_id != player.account_id:
             return _page(player, {"into": _("Choose the player to merge with.")}, 422)

@@ -106,6 +106,17 @@ class CardChecks:
             return
         if not self.per_seat("tricks", hand.tricks, playing):
             return
+        negative = [s for s, t in enumerate(hand.tricks) if t is not None and t < 0]
+        for seat in negative:  # the game file's reader refuses them too; a program might not
+            self.bad(
+                "tricks",
+                N_("{player} cannot take {tricks} tricks"),
+                seat,
+                player=self.who(seat),
+                tricks=hand.tricks[seat],
+            )
+        if negative:
+            return
         total = sum(t or 0 for t in hand.tricks)
         if total != self.rules.tricks:
             self.bad(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .bounds import ADJUSTMENT_MAX, LINES_MAX, REASON_MAX, text_problem
 from .cardchecks import CardChecks
 from .errors import N_, Problem
 from .hand import Adjustment, Hand, Line
@@ -13,23 +14,48 @@ class Checker(CardChecks):
     def line(self, line: Line, number: int) -> list[Problem]:
         """The problems of `line` as line `number` of the sheet (empty: it can be scored)."""
         self.number, self.problems = number, []
-        if self.table.ended_at is not None:
+        if number > LINES_MAX:
+            # issue 11 point 5: a real game is under 200 lines; this bounds a game's work
+            self.bad(
+                "hand",
+                N_("a game has at most {most} lines; this would be line {line}"),
+                most=LINES_MAX,
+                line=number,
+            )
+        elif self.table.ended_at is not None:
             self.bad(
                 "hand",
                 N_("the game ended with line {line}; nothing can be added after it"),
                 line=self.table.ended_at,
             )
         elif isinstance(line, Adjustment):
-            if len(line.values) != self.table.seats:
-                self.bad(
-                    "adjustment",
-                    N_("an adjustment needs one number per player ({seats}), got {got}"),
-                    seats=self.table.seats,
-                    got=len(line.values),
-                )
+            self.adjustment(line)
         else:
             self.hand(line)
         return self.problems
+
+    def adjustment(self, line: Adjustment) -> None:
+        if len(line.values) != self.table.seats:
+            self.bad(
+                "adjustment",
+                N_("an adjustment needs one number per player ({seats}), got {got}"),
+                seats=self.table.seats,
+                got=len(line.values),
+            )
+        for seat, value in enumerate(line.values):
+            # scoring.md 3.2 "Numbers": within +-10,000 per seat
+            if not -ADJUSTMENT_MAX <= value <= ADJUSTMENT_MAX:
+                self.bad(
+                    "adjustment",
+                    N_("an adjustment is from -{most} to {most} points, got {value} for {player}"),
+                    seat,
+                    most=ADJUSTMENT_MAX,
+                    value=value,
+                    player=self.who(seat),
+                )
+        wrong = text_problem(line.reason, REASON_MAX, lines=True)
+        if wrong is not None:
+            self.bad("reason", N_("the reason: {detail}"), detail=wrong)
 
     def hand(self, hand: Hand) -> None:
         n = self.table.seats
@@ -139,9 +165,20 @@ class Checker(CardChecks):
                     times=self.table.give_ups[d],
                     limit=give_up.limit,
                 )
+        for field, values in (("points", hand.points), ("tricks", hand.tricks)):
+            if values is not None and len(values) != self.table.seats:
+                count = _COUNTS[field]
+                self.bad(field, count, seats=self.table.seats, got=len(values))
         if hand.points is not None and any(p for p in hand.points):
             self.bad("points", N_("a hand given up is not played: it has no card points"))
         if hand.marriages:
             self.bad("marriages", N_("a hand given up is not played: it has no marriages"))
         if hand.tricks is not None and any(t for t in hand.tricks):
             self.bad("tricks", N_("a hand given up is not played: it has no tricks"))
+
+
+# a given-up hand's points or tricks, where given, are still one per seat (0 or null)
+_COUNTS = {
+    "points": N_("give card points for each of the {seats} players, got {got}"),
+    "tricks": N_("give tricks for each of the {seats} players, got {got}"),
+}

@@ -6,6 +6,14 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .bounds import (
+    ACE_MARRIAGE_MAX,
+    OPTION_POINTS_MAX,
+    OPTION_SMALL_MAX,
+    STAKE_MAX,
+    STAKE_PLACES,
+    stake_problem,
+)
 from .cards import DECKS, SUITS, Deck
 from .errors import N_, Message
 from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
@@ -21,7 +29,7 @@ class Bad(Exception):
         super().__init__(self.message.text())
 
 
-def _int(raw: Any, low: int = 0, high: int = 10**9) -> int:
+def _int(raw: Any, low: int = 0, high: int = OPTION_POINTS_MAX) -> int:
     if isinstance(raw, float) and raw.is_integer():
         raw = int(raw)
     if isinstance(raw, bool) or not isinstance(raw, int):
@@ -100,7 +108,7 @@ def _marriage_values(raw: Any) -> Mapping[str, int]:
     unknown = sorted(set(raw) - set(SUITS))
     if unknown:
         raise Bad(N_("unknown suit {suit!r}"), suit=unknown[0])
-    return {**DEFAULT_MARRIAGES, **{s: _int(v, 0, 1000) for s, v in raw.items()}}
+    return {**DEFAULT_MARRIAGES, **{s: _int(v, 0, OPTION_SMALL_MAX) for s, v in raw.items()}}
 
 
 def _stake(raw: Any) -> Decimal | None:
@@ -112,17 +120,31 @@ def _stake(raw: Any) -> Decimal | None:
         value = Decimal(str(raw))
     except InvalidOperation:
         raise Bad(N_("must be an amount of money per point, got {raw!r}"), raw=raw) from None
-    if not value.is_finite() or value < 0:
-        raise Bad(N_("must be an amount of money per point, got {raw!r}"), raw=raw)
+    problem = stake_problem(value)
+    if problem is not None:
+        # scoring.md 3.2: from 0 to 1,000 with at most 4 decimal places
+        raise Bad(
+            N_(
+                "must be an amount of money per point from 0 to {most}, with at most {places} "
+                "decimal places, got {raw!r}"
+            ),
+            most=STAKE_MAX,
+            places=STAKE_PLACES,
+            raw=raw,
+        )
     return value
 
 
 def _opponents(raw: Any) -> int | str:
-    return "half" if raw == "half" else _int(raw, 0, 1000)
+    return "half" if raw == "half" else _int(raw, 0, OPTION_SMALL_MAX)
 
 
 def _points(raw: Any) -> int:
-    return _int(raw, 1, 10**6)
+    return _int(raw, 1, OPTION_POINTS_MAX)
+
+
+def _small(low: int) -> Callable[[Any], int]:
+    return lambda raw: _int(raw, low, OPTION_SMALL_MAX)
 
 
 PARSERS: dict[str, Callable[[Any], Any]] = {
@@ -130,7 +152,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "cards": _deck,
     "bidding": _choice("auction", "none"),
     "min_bid": _points,
-    "bid_step": lambda raw: _int(raw, 1, 1000),
+    "bid_step": _small(1),
     "max_contract": _points,
     "contract_raise": _bool,
     "marriages": _choice("declared", "in-tricks"),
@@ -142,13 +164,13 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "round_declarer": _bool,
     "lock": _optional(_points),
     "sitting_out": _optional(_choice("dealer")),
-    "musik_bonus": _record(MusikBonus, {"ace": lambda r: _int(r, 0, 1000), "marriage": _bool}),
+    "musik_bonus": _record(MusikBonus, {"ace": _small(0), "marriage": _bool}),
     "give_up": _record(
         GiveUp,
         {
             "declarer": _choice("minus", "zero"),
             "opponents": _opponents,
-            "limit": _optional(lambda r: _int(r, 1, 1000)),
+            "limit": _optional(_small(1)),
         },
     ),
     "slam_counts_all": _bool,
@@ -158,14 +180,14 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
         Barrel,
         {
             "at": _points,
-            "tries": lambda r: _int(r, 1, 1000),
-            "penalty": lambda r: _int(r, 0, 10**6),
+            "tries": _small(1),
+            "penalty": lambda r: _int(r, 0, OPTION_POINTS_MAX),
             "knock_off": _bool,
         },
     ),
     "bolts": _record(
-        Bolts, {"count": lambda r: _int(r, 1, 1000), "penalty": lambda r: _int(r, 0, 10**6)}
+        Bolts, {"count": _small(1), "penalty": lambda r: _int(r, 0, OPTION_POINTS_MAX)}
     ),
     "dump": _record(Dump, {"at": _points, "negative": _bool}),
-    "ace_marriage": _optional(lambda r: _int(r, 0, 10**4)),
+    "ace_marriage": _optional(lambda r: _int(r, 0, ACE_MARRIAGE_MAX)),
 }

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from .bounds import LINES_MAX
 from .checks import Checker
 from .errors import N_, InvalidHand, Problem
 from .gcpause import paused_gc
@@ -97,6 +98,8 @@ class Sheet:
                 )
                 break  # one message for the whole tail, not one per line
             problems.extend(found)
+            if self._number > LINES_MAX:
+                break  # one message for the lines past the most, not one each
             if isinstance(line, Hand):
                 table.next_dealer = (self.rules._dealer(line, table) + 1) % table.seats
         if problems:

@@ -193,3 +193,37 @@ def test_history_and_player_pages_use_a_fixed_number_of_queries(app, client):
     }
     assert many == few, (few, many)
     assert few["history"][1] <= 8 and few["player"][1] <= 8, few
+
+
+def _error(page: str, field: str) -> str:
+    found = re.search(rf'<span class="error" id="{field}-error">([^<]*)</span>', page)
+    assert found, f"no error at {field}"
+    return found.group(1)
+
+
+def test_hostile_filters_are_messages_at_their_fields_never_a_query_out_of_range(client):
+    post(client, GAME_A)
+    page = client.get(f"/history?player={2**31}").get_data(as_text=True)
+    assert _error(page, "player") == "There is no such player." and "Celina" in page
+    for day in ("9999-12-31", "0001-01-01"):  # the calendar's last and first days
+        r = client.get(f"/history?since=0001-01-01&until={day}")
+        assert r.status_code == 200
+    r = client.get("/history?until=10000-01-01&variant=pl-3%00&page=" + "9" * 5000)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and "A date is written 2026-12-31." == _error(page, "until")
+    assert "There is no variant" in _error(page, "variant")
+
+
+def test_a_rename_is_held_to_a_new_games_names_and_a_merge_to_real_ids(app, client):
+    post(client, GAME_A)
+    ala = player_id(client, "Ala")
+    for name, message in [
+        ("Ala\x00", "no control characters: found U+0000 at character 4"),
+        ("Ala\nKot", "no control characters: found U+000A at character 4"),
+        ("ß" * 31, "at most 60 characters, got 62"),
+    ]:
+        r = client.post(f"/players/{ala}/rename", data={"name": name})
+        assert r.status_code == 422 and _error(r.get_data(as_text=True), "name") == message
+    r = client.post(f"/players/{ala}/merge", data={"into": str(2**31)})
+    assert r.status_code == 422 and _error(r.get_data(as_text=True), "into")
+    assert player_id(client, "Ala") == ala

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from scorekeeper.db import db
 from scorekeeper.models import Game, Player
 
@@ -244,3 +248,115 @@ def test_sheet_and_explanation_name_the_contract_played(client):
     page = client.get(game).get_data(as_text=True)
     assert "Bartek 100" in page and "Celina 110" in page
     assert "Celina played 110 (bid 100)" in client.get(f"{game}/hands/2").get_data(as_text=True)
+
+
+# --- hostile input (issue 11 point 5): a message at the field that caused it, nothing stored ---
+
+
+def _error_at(page: str, field_id: str) -> str:
+    found = re.search(rf'<span class="error" id="{re.escape(field_id)}-error">([^<]*)</span>', page)
+    assert found, f"no error at {field_id}"
+    return found.group(1)
+
+
+def test_an_unknown_variant_posted_by_hand_is_a_message_at_the_variant(app, client):
+    r = client.post("/games/new", data={"variant": "pl-9\x00", "players-0": "A", "players-1": "B"})
+    assert r.status_code == 200
+    assert "unknown variant" in _error_at(r.get_data(as_text=True), "variant")
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).first() is None
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("Ala\x00", "no control characters: found U+0000 at character 4"),
+        ("Ala\tKot", "no control characters: found U+0009 at character 4"),
+        ("x" * 61, "at most 60 characters, got 61"),
+        ("ß" * 31, "at most 60 characters, got 62"),
+    ],
+)
+def test_a_new_games_name_fits_its_column(app, client, name, message):
+    data = {"variant": "pl-3", "players-0": "Ala", "players-1": name, "players-2": "Celina"}
+    page = client.post("/games/new", data=data).get_data(as_text=True)
+    assert _error_at(page, "players-1") == f"player 2&#39;s name: {message}"
+    with app.app_context():
+        assert db.session.execute(db.select(Player)).first() is None
+
+
+@pytest.mark.parametrize(
+    "field, value, at, message",
+    [
+        ("stake", "1000.01", "stake", "from 0 to 1000, with at most 4 decimal places"),
+        ("stake", "0.00001", "stake", "from 0 to 1000, with at most 4 decimal places"),
+        ("opt_target", str(2**63), "opt_target", "must be between 1 and 1000000"),
+        ("opt_lock", "9" * 5000, "opt_lock", "must be a whole number"),
+        ("first_dealer", "3", "first_dealer", "first_dealer must be a seat from 0 to 2"),
+    ],
+)
+def test_a_new_games_options_are_bounded_at_their_fields(app, client, field, value, at, message):
+    data = {"variant": "pl-3", "players-0": "A", "players-1": "B", "players-2": "C", field: value}
+    page = client.post("/games/new", data=data).get_data(as_text=True)
+    assert message in _error_at(page, at)
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).first() is None
+
+
+@pytest.mark.parametrize("dealer", ["3", "9", str(2**63), "-1"])
+def test_a_dealer_that_is_no_seat_is_a_message_at_the_dealer(app, client, dealer):
+    game = new_game(client)
+    r = hand(client, game, [10, 100, 10], declarer=1, bid=100, dealer=dealer)
+    assert r.status_code == 422
+    message = _error_at(r.get_data(as_text=True), "dealer")
+    assert message == f"the dealer must be a seat from 0 to 2, got {dealer}"
+    with app.app_context():
+        assert stored_lines() == 0
+
+
+@pytest.mark.parametrize(
+    "extra, at, message",
+    [
+        ({"points-1": str(2**63)}, "points-1", "cannot be made with this deck"),
+        ({"points-1": "9" * 5000}, "points-1", "Not a valid integer value."),
+        ({"tricks-0": "1" + "0" * 310}, "tricks", "tricks must add up to 8"),
+        ({"tricks-0": "-1"}, "tricks-0", "At least 0."),
+        ({"bid": str(10 * 2**31)}, "bid", "the bid can be at most 400, got 21474836480"),
+        ({"marriages": "²:hearts"}, "form", "²:hearts is not a marriage of this form"),
+    ],
+)
+def test_huge_and_odd_numbers_in_a_hand_are_messages_at_their_fields(
+    app, client, extra, at, message
+):
+    game = new_game(client)
+    r = hand(client, game, [10, 100, 10], declarer=1, **{"bid": "100", **extra})
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert message in (page if at in ("tricks", "form") else _error_at(page, at))
+    with app.app_context():
+        assert stored_lines() == 0
+
+
+def test_an_adjustment_is_within_ten_thousand_at_the_seats_box(app, client):
+    game = new_game(client)
+    data = {"values-0": "0", "values-1": str(2**31), "values-2": "10000", "reason": "x"}
+    r = client.post(f"{game}/adjust", data=data)
+    assert r.status_code == 422
+    assert _error_at(r.get_data(as_text=True), "values-1") == (
+        f"an adjustment is from -10000 to 10000 points, got {2**31} for Bartek"
+    )
+    r = client.post(f"{game}/adjust", data={**data, "values-1": "0", "reason": "x\x00"})
+    assert "no control characters" in _error_at(r.get_data(as_text=True), "reason")
+    with app.app_context():
+        assert stored_lines() == 0
+    assert client.post(f"{game}/adjust", data={**data, "values-1": "-10000"}).status_code == 302
+
+
+def test_a_change_reason_is_bounded_like_a_reason(app, client):
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    r = edit_first(client, game, change_reason="typo\x00")
+    assert r.status_code == 422
+    assert "no control characters" in _error_at(r.get_data(as_text=True), "change_reason")
+    r = edit_first(client, game, change_reason="x" * 501)
+    assert "at most 500 characters" in _error_at(r.get_data(as_text=True), "change_reason")
+    assert totals(client, game) == [10, 100, 10]

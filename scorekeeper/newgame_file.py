@@ -1,0 +1,119 @@
+"""The new-game form's values as a game file with no lines, and its problems at their fields."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from wtforms import FieldList
+
+from .gamefile import FORMAT, parse
+from .gamefile import GameFile as GameFileLike
+from .i18n import problem_text
+from .newgame import NESTED, SIMPLE, SUITS4, NewGameForm
+from .rules import N_, VARIANTS, InvalidHand
+
+
+def _value(kind: str, raw: str) -> Any:
+    raw = raw.strip()
+    if kind == "bool":
+        return raw == "true"
+    if kind in ("int", "int?"):
+        if kind == "int?" and raw.lower() in ("none", "off", "-"):
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            return raw  # the options parser names the problem
+    if kind == "choice" or kind.startswith("choice:"):
+        return int(raw) if raw.isdigit() else (None if raw == "none" else raw)
+    return int(raw) if raw.isdigit() else raw
+
+
+def overrides(form: NewGameForm) -> dict[str, Any]:
+    """The house rules changed on the form, in game-file shape (blank: the preset's value)."""
+    out: dict[str, Any] = {}
+    for name, (_label, kind, _c) in SIMPLE.items():
+        raw = getattr(form, f"opt_{name}").data or ""
+        if raw.strip():
+            out[name] = _value(kind, raw)
+    for name, (_label, subs) in NESTED.items():
+        state = getattr(form, f"opt_{name}").data
+        if state == "off":
+            out[name] = None
+        elif state == "on":
+            out[name] = {
+                sub: _value(kind, getattr(form, f"opt_{name}_{sub}").data or "")
+                for sub, kind in subs.items()
+                if (getattr(form, f"opt_{name}_{sub}").data or "").strip()
+            }
+    values = {
+        s: _value("int", getattr(form, f"opt_marriage_values_{s}").data or "")
+        for s in SUITS4
+        if (getattr(form, f"opt_marriage_values_{s}").data or "").strip()
+    }
+    if values:
+        out["marriage_values"] = values
+    stake = (form.stake.data or "").strip().replace(",", ".")
+    if stake:
+        try:
+            out["stake"] = str(Decimal(stake))
+        except InvalidOperation:
+            out["stake"] = stake
+    return out
+
+
+def to_game_file(form: NewGameForm) -> GameFileLike:
+    """The new game as a game file with no lines; InvalidHand problems land on their fields."""
+    variant = form.variant.data
+    seats = VARIANTS[variant].seats if variant in VARIANTS else 4
+    names = [(p.data or "").strip() for p in form.players]
+    if any(names[seats:]):
+        raise InvalidHand.one(
+            None,
+            "players",
+            N_("{variant} is played by {seats} players"),
+            variant=variant,
+            seats=seats,
+        )
+    data = {
+        "format": FORMAT,
+        "variant": variant,
+        "options": overrides(form),
+        "players": names[:seats],
+        "first_dealer": form.first_dealer.data or 0,
+        "hands": [],
+    }
+    if not all(names[:seats]):
+        raise InvalidHand.one(
+            None,
+            "players",
+            N_("{variant} needs {seats} players' names, in seat order"),
+            variant=variant,
+            seats=seats,
+        )
+    return parse(data)
+
+
+def take_problems(form: NewGameForm, error: InvalidHand) -> None:
+    """Each problem at its field: an option's box, the players' group, or the top."""
+    form.players_errors = []
+    for p in error.problems:
+        name = p.field.split(".", 1)[1] if p.field.startswith("options.") else p.field
+        if name == "players":
+            # a problem of one name goes under that name's box, the others under the group
+            if p.seat is not None and p.seat < len(form.players):
+                entry = form.players[p.seat]
+                entry.errors = [*entry.errors, problem_text(p)]
+            else:
+                form.players_errors.append(problem_text(p))
+            continue
+        field = (
+            form.stake
+            if name == "stake"
+            else (getattr(form, f"opt_{name}", None) or getattr(form, name, None))
+        )
+        if field is None or isinstance(field, FieldList):
+            form.form_errors.append(problem_text(p))
+        else:
+            field.errors = [*field.errors, problem_text(p)]
