@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
 
 from . import access, readers, services, writes
 from .gamefile import parse, parse_line, to_dict
@@ -22,17 +21,6 @@ MAX_DEPTH = 32
 
 class BadBody(Exception):
     """The request body is not what the API takes (400, the message in English)."""
-
-
-@bp.errorhandler(HTTPException)
-def _http_error(e: HTTPException) -> Response:
-    """Every error of the API in JSON (a 413, a 405 inside a route, a 500), headers kept."""
-    response = jsonify(errors=[e.description or e.name])
-    response.status_code = e.code or 500
-    for name, value in e.get_headers():
-        if name.lower() != "content-type":
-            response.headers[name] = value
-    return response
 
 
 def _errors(e: InvalidHand) -> tuple[Response, int]:
