@@ -30,6 +30,9 @@ def _signed_in(account: Account, target: str | None) -> Response:
     over, and the server keeps its row so that it can be ended (issue 11 point 8). The
     browser's device cookie now names the account: its owner is not held up by a stranger's
     guesses (throttle.py)."""
+    before = session.get(access.SESSION_ID)
+    if isinstance(before, str):  # signed in as someone else a moment ago: that one ends
+        auth.end_session(before)
     session.clear()
     login_user(account)  # never remember=True: the remember cookie could not be ended
     session[access.SESSION_ID] = auth.start_session(account)

@@ -3,7 +3,8 @@
 Issue 11 point 9. Counted in throttle_event rows (in the database, so that every worker of a
 hosted instance refuses alike):
 - a browser that signed in to an account before carries a signed device cookie naming it; it
-  may try that account's password whatever strangers did, within its own small limit;
+  may try that account's password whatever strangers did, within its own small limit (5 an
+  hour: a stolen cookie buys few guesses);
 - any other try at a username waits once it has failed a few times in the last day: 2^(n-5)
   seconds after the last failure for the n-th, at most 15 minutes;
 - an address without a good sign-in in the last 30 days may fail 20 times in 15 minutes;
@@ -31,7 +32,7 @@ FREE = 5  # failures of a username before each further try waits
 CAP = timedelta(minutes=15)  # the longest wait between two tries at one username
 USER_WINDOW = timedelta(days=1)
 DEVICE_FREE = 5  # a known browser's own failures per DEVICE_WINDOW
-DEVICE_WINDOW = timedelta(minutes=15)
+DEVICE_WINDOW = timedelta(hours=1)
 PER_ADDRESS = 20  # failures per ADDRESS_WINDOW from an address with no good sign-in lately
 ADDRESS_WINDOW = timedelta(minutes=15)
 KNOWN = timedelta(days=30)  # how long a good sign-in vouches for its address
@@ -181,12 +182,23 @@ def succeeded(mine: list[int], username: str, address: str) -> None:
 
 
 def good(address: str) -> None:
-    db.session.add(ThrottleEvent(kind="good", key=_key(address), at=now()))
+    """A good sign-in (or sign-up) from `address`: one row an address, the latest."""
+    key = _key(address)
+    db.session.execute(
+        delete(ThrottleEvent).where(ThrottleEvent.kind == "good", ThrottleEvent.key == key)
+    )
+    db.session.add(ThrottleEvent(kind="good", key=key, at=now()))
     db.session.commit()
 
 
 def failed() -> None:
-    """A wrong password: its rows stay as failures; rows too old to count are dropped."""
+    """A wrong password: its rows stay as failures."""
+    _sweep()
+    db.session.commit()
+
+
+def _sweep() -> None:
+    """Rows too old to count for anything are dropped as new ones come."""
     t = now()
     db.session.execute(
         delete(ThrottleEvent).where(
@@ -196,7 +208,6 @@ def failed() -> None:
             )
         )
     )
-    db.session.commit()
 
 
 def begin_signup(address: str) -> None:
@@ -206,6 +217,7 @@ def begin_signup(address: str) -> None:
     if limit <= 0:
         return
     key = _key(address)
+    _sweep()
     mine = _record(("signup", key))
     if _others("signup", key, now() - SIGNUP_WINDOW, mine)[0] >= limit:
         oldest = _nth_latest("signup", key, limit, mine)

@@ -118,3 +118,14 @@ def test_a_session_without_its_server_row_signs_nobody_in(app, client):
         s["_user_id"] = str(account_id)
         s["session_id"] = "guessed"
     assert not _signed_in(old)
+
+
+def test_signing_in_as_another_account_ends_the_first_session(app, client):
+    thief = _copy(app, client)
+    sign_in_as = app.test_client()
+    sign_in_as.post(
+        "/signup", data={"username": "bartek", "password": PASSWORD, "confirm": PASSWORD}
+    )
+    client.post("/signin", data={"username": "bartek", "password": PASSWORD})
+    assert "bartek" in client.get("/account").get_data(as_text=True)
+    assert not _signed_in(thief) and len(_rows(app)) == 2  # bartek's two browsers
