@@ -18,7 +18,10 @@ bp.before_request(access.require_sign_in)
 def _page(status: int = 200, **forms: object) -> tuple[str, int]:
     account = access.me()
     sid = session.get(access.SESSION_ID)
-    browsers = [(b, auth.is_this(b, sid)) for b in auth.sessions(account)]
+    # this browser first, then the others, the latest seen first
+    browsers = sorted(
+        ((b, auth.is_this(b, sid)) for b in auth.sessions(account)), key=lambda bt: not bt[1]
+    )
     return render_template(
         "accounts/account.html",
         account=account,
