@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import throttle
@@ -136,8 +136,17 @@ def session_account(account_id: int, sid: str) -> Account | None:
         return None
     if t - browser.seen_at > SEEN_EVERY:  # not a write per request
         browser.seen_at = t
-        db.session.commit()
+        _commit_by_the_way()
     return account
+
+
+def _commit_by_the_way() -> None:
+    """A "last seen" write: if the database is busy (SQLite during another account's
+    import), the request goes on without it rather than failing for a detail."""
+    try:
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()
 
 
 def end_session(sid: str) -> None:
@@ -212,5 +221,5 @@ def token_account(token: str) -> ApiToken | None:
     ):
         # "last used" to the nearest few minutes: not a write per request
         found.last_used_at = now()
-        db.session.commit()
+        _commit_by_the_way()
     return found

@@ -129,3 +129,18 @@ def test_signing_in_as_another_account_ends_the_first_session(app, client):
     client.post("/signin", data={"username": "bartek", "password": PASSWORD})
     assert "bartek" in client.get("/account").get_data(as_text=True)
     assert not _signed_in(thief) and len(_rows(app)) == 2  # bartek's two browsers
+
+
+def test_a_busy_database_does_not_fail_the_last_seen_write(app, client, monkeypatch):
+    from sqlalchemy.exc import OperationalError
+
+    with app.app_context():
+        row = db.session.execute(db.select(AccountSession)).scalar_one()
+        row.seen_at -= timedelta(minutes=6)
+        db.session.commit()
+
+    def locked() -> None:
+        raise OperationalError("UPDATE account_session", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(db.session, "commit", locked)
+    assert client.get("/account").status_code == 200  # signed in, "last seen" left for later
