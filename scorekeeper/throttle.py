@@ -112,14 +112,17 @@ def _others(kind: str, key: str, since: datetime, mine: list[int]) -> tuple[int,
     return int(count), last
 
 
-def _nth_latest(kind: str, key: str, n: int, mine: list[int]) -> datetime:
-    return db.session.execute(
+def _free_in(kind: str, key: str, n: int, mine: list[int], window: timedelta) -> int:
+    """Seconds until the n-th latest row leaves `window`: the limit opens again then. At least
+    one: rows of refused tries may have gone since they were counted."""
+    nth = db.session.execute(
         select(ThrottleEvent.at)
         .where(ThrottleEvent.kind == kind, ThrottleEvent.key == key, ThrottleEvent.id.not_in(mine))
         .order_by(ThrottleEvent.at.desc())
         .offset(n - 1)
         .limit(1)
-    ).scalar_one()
+    ).scalar()
+    return 1 if nth is None else max(1, int((nth + window - now()).total_seconds() + 0.999))
 
 
 def _drop(mine: list[int]) -> None:
@@ -159,9 +162,7 @@ def begin(username: str, address: str, device: str | None) -> list[int]:
         step = min(timedelta(seconds=2 ** min(failed - FREE, 20)), CAP)
         waits.append(int((last + step - t).total_seconds() + 0.999))
     if limit_address and _others("address", addr, t - ADDRESS_WINDOW, mine)[0] >= PER_ADDRESS:
-        # open again once the oldest of the last PER_ADDRESS failures leaves the window
-        oldest = _nth_latest("address", addr, PER_ADDRESS, mine)
-        waits.append(int((oldest + ADDRESS_WINDOW - t).total_seconds() + 0.999))
+        waits.append(_free_in("address", addr, PER_ADDRESS, mine, ADDRESS_WINDOW))
     if max(waits) > 0:
         _drop(mine)
         raise Throttled(max(waits))
@@ -220,6 +221,6 @@ def begin_signup(address: str) -> None:
     _sweep()
     mine = _record(("signup", key))
     if _others("signup", key, now() - SIGNUP_WINDOW, mine)[0] >= limit:
-        oldest = _nth_latest("signup", key, limit, mine)
+        wait = _free_in("signup", key, limit, mine, SIGNUP_WINDOW)
         _drop(mine)
-        raise Throttled(int((oldest + SIGNUP_WINDOW - now()).total_seconds() + 0.999))
+        raise Throttled(wait)
