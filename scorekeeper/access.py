@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import hmac
 from typing import Any, NoReturn
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
-from flask import Flask, Request, abort, g, make_response, redirect, request, url_for
+from flask import Flask, Request, abort, g, make_response, redirect, request, session, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_login import LoginManager, current_user
 from sqlalchemy import exists, or_, select
@@ -20,6 +20,9 @@ from .db import db
 from .models import Account, Game, Scorer
 
 login = LoginManager()
+# the session cookie's random id of its signed-in browser (auth.start_session): the server's
+# account_session row must still exist for the cookie to sign anyone in (issue 11 point 8)
+SESSION_ID = "session_id"
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -37,10 +40,30 @@ def init_app(app: Flask) -> None:
     login.unauthorized_handler(_unauthorized)
     login.init_app(app)
     app.session_interface = SessionInterface()
+    app.before_request(_load_first)
+
+
+def _load_first() -> None:
+    """The signed-in account is read before any view runs: its "last seen" write (a commit)
+    then never lands in the middle of a view's own transaction."""
+    if request.endpoint != "static":
+        current_user._get_current_object()
 
 
 def _load(account_id: str) -> Account | None:
-    return db.session.get(Account, int(account_id)) if account_id.isdigit() else None
+    """Flask-Login's user loader: the session cookie signs in only while its browser's row
+    is on the server. Flask-Login's "remember me" cookie is never set; were one sent, it too
+    would come here and find no session id."""
+    sid = session.get(SESSION_ID)
+    account = (
+        auth.session_account(int(account_id), sid)
+        if account_id.isdigit() and len(account_id) < 12 and isinstance(sid, str)
+        else None
+    )
+    if account is None:  # ended elsewhere: the cookie forgets it too
+        session.pop("_user_id", None)
+        session.pop(SESSION_ID, None)
+    return account
 
 
 def _bearer(req: Request) -> Account | None:
@@ -132,9 +155,22 @@ def game_or_404(game_id: int, owner: bool = False) -> Game:
 
 
 def safe_next(target: str | None) -> str:
-    """Where to go after signing in: only a path on this site (no open redirect)."""
-    if target:
-        parts = urlsplit(target)
-        if not parts.scheme and not parts.netloc and target.startswith("/") and "\\" not in target:
-            return target
+    """Where to go after signing in: only a path on this site (no open redirect). Refused:
+    a scheme or host, a backslash or control character (browsers drop or turn them into /),
+    and a path starting // or /\\ once decoded (`////host` would leave as `//host`)."""
+    if target and _local(target) and _local(unquote(target)):
+        return target
     return url_for("games.index")
+
+
+def _local(target: str) -> bool:
+    parts = urlsplit(target)
+    return (
+        target.startswith("/")
+        and not target.startswith("//")
+        and not parts.scheme
+        and not parts.netloc
+        and "\\" not in target
+        and target.isprintable()
+        and not any(c.isspace() for c in target)
+    )

@@ -1,9 +1,10 @@
-"""The account page: the password and the personal API tokens (signed in only)."""
+"""The account page: the password, the signed-in browsers and the personal API tokens."""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
 from flask_babel import gettext as _
+from flask_login import logout_user
 from werkzeug.wrappers import Response
 
 from . import access, auth
@@ -16,10 +17,16 @@ bp.before_request(access.require_sign_in)
 
 def _page(status: int = 200, **forms: object) -> tuple[str, int]:
     account = access.me()
+    sid = session.get(access.SESSION_ID)
+    # this browser first, then the others, the latest seen first
+    browsers = sorted(
+        ((b, auth.is_this(b, sid)) for b in auth.sessions(account)), key=lambda bt: not bt[1]
+    )
     return render_template(
         "accounts/account.html",
         account=account,
         tokens=auth.tokens(account),
+        browsers=browsers,
         password=forms.get("password") or PasswordForm(formdata=None),
         token_form=forms.get("token_form") or TokenForm(formdata=None),
         confirm=ConfirmForm(formdata=None),
@@ -36,11 +43,25 @@ def page() -> tuple[str, int]:
 def password() -> Response | tuple[str, int]:
     form = PasswordForm()
     if form.validate_on_submit():
-        if auth.change_password(access.me(), form.current.data, form.new.data):
-            flash(_("Password changed."), "done")
+        sid = auth.change_password(access.me(), form.current.data, form.new.data)
+        if sid is not None:
+            session[access.SESSION_ID] = sid
+            flash(_("Password changed. Every other browser is signed out."), "done")
             return redirect(url_for("account.page"))
         form.current.errors.append(_("That is not your current password."))
     return _page(422, password=form)
+
+
+@bp.route("/signout-everywhere", methods=["POST"])
+def signout_everywhere() -> Response:
+    """Ends every session of the account, this one too (issue 11 point 8)."""
+    if not ConfirmForm().validate_on_submit():
+        return redirect(url_for("account.page"))
+    auth.end_sessions(access.me())
+    logout_user()
+    session.clear()
+    flash(_("Signed out on every browser."), "done")
+    return redirect(url_for("accounts.signin"))
 
 
 @bp.route("/tokens", methods=["POST"])

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from flask_login import login_user, logout_user
 from werkzeug.wrappers import Response
 
-from . import access, auth
+from . import access, auth, throttle
 from .account_forms import SignInForm, SignUpForm
 from .forms import ConfirmForm
 from .i18n import chosen_language
@@ -17,11 +17,55 @@ from .models import Account
 bp = Blueprint("accounts", __name__)
 
 
-def _start_session(account: Account) -> None:
-    # a fresh session at sign-in: nothing from before it (a planted session id) carries over
+def _address() -> str:
+    return request.remote_addr or "?"
+
+
+def _device() -> throttle.Device | None:
+    return throttle.read_device(request.cookies.get(throttle.DEVICE_COOKIE))
+
+
+def _signed_in(account: Account, target: str | None) -> Response:
+    """A fresh session at sign-in: nothing from before it (a planted session id) carries
+    over, and the server keeps its row so that it can be ended (issue 11 point 8). The
+    browser's device cookie now names the account: its owner is not held up by a stranger's
+    guesses (throttle.py)."""
+    before = session.get(access.SESSION_ID)
+    if isinstance(before, str):  # signed in as someone else a moment ago: that one ends
+        auth.end_session(before)
     session.clear()
-    login_user(account)
+    login_user(account)  # never remember=True: the remember cookie could not be ended
+    session[access.SESSION_ID] = auth.start_session(account)
     session.permanent = True  # a phone at the table stays signed in (PERMANENT_SESSION_LIFETIME)
+    response = redirect(access.safe_next(target))
+    response.set_cookie(
+        throttle.DEVICE_COOKIE,
+        throttle.device_cookie(_device(), account.id),
+        max_age=int(throttle.DEVICE_AGE.total_seconds()),
+        httponly=True,
+        samesite="Lax",
+        secure=bool(current_app.config["SESSION_COOKIE_SECURE"]) or request.is_secure,
+    )
+    return response
+
+
+def wait_message(t: auth.Throttled) -> str:
+    """How long to wait, in seconds under a minute, else in whole minutes."""
+    if t.seconds < 60:
+        return str(
+            ngettext(
+                "Too many failed sign-ins: try again in %(num)d second.",
+                "Too many failed sign-ins: try again in %(num)d seconds.",
+                t.seconds,
+            )
+        )
+    return str(
+        ngettext(
+            "Too many failed sign-ins: try again in %(num)d minute.",
+            "Too many failed sign-ins: try again in %(num)d minutes.",
+            -(-t.seconds // 60),
+        )
+    )
 
 
 @bp.route("/signup", methods=["GET", "POST"])
@@ -29,17 +73,26 @@ def signup() -> Response | tuple[str, int]:
     form = SignUpForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
+    status = 422 if request.method == "POST" else 200
     if form.validate_on_submit():
         try:
-            account = auth.sign_up(form.username.data, form.password.data, chosen_language())
+            account = auth.sign_up(
+                form.username.data, form.password.data, _address(), chosen_language()
+            )
         except auth.Taken:
             form.username.errors.append(_("That username is taken; choose another."))
+        except auth.Throttled as t:
+            status = 429
+            form.username.errors.append(
+                ngettext(
+                    "Too many new accounts from this address: try again in %(num)d minute.",
+                    "Too many new accounts from this address: try again in %(num)d minutes.",
+                    -(-t.seconds // 60),
+                )
+            )
         else:
-            _start_session(account)
-            return redirect(access.safe_next(form.next.data))
-    return render_template("accounts/signup.html", form=form), (
-        422 if request.method == "POST" else 200
-    )
+            return _signed_in(account, form.next.data)
+    return render_template("accounts/signup.html", form=form), status
 
 
 @bp.route("/signin", methods=["GET", "POST"])
@@ -50,22 +103,13 @@ def signin() -> Response | tuple[str, int]:
     status = 200
     if form.validate_on_submit():
         try:
-            account = auth.sign_in(
-                form.username.data, form.password.data, request.remote_addr or "?"
-            )
+            account = auth.sign_in(form.username.data, form.password.data, _address(), _device())
         except auth.Throttled as t:
             status = 429
-            form.password.errors.append(
-                ngettext(
-                    "Too many failed sign-ins: try again in %(num)d minute.",
-                    "Too many failed sign-ins: try again in %(num)d minutes.",
-                    t.minutes,
-                )
-            )
+            form.password.errors.append(wait_message(t))
         else:
             if account is not None:
-                _start_session(account)
-                return redirect(access.safe_next(form.next.data))
+                return _signed_in(account, form.next.data)
             status = 422
             form.password.errors.append(_("Wrong username or password."))
     elif request.method == "POST":
@@ -76,6 +120,9 @@ def signin() -> Response | tuple[str, int]:
 @bp.route("/signout", methods=["POST"])
 def signout() -> Response:
     if ConfirmForm().validate_on_submit():
+        sid = session.get(access.SESSION_ID)
+        if isinstance(sid, str):
+            auth.end_session(sid)  # a copy of the cookie signs nobody in now
         logout_user()
         session.clear()
     return redirect(url_for("accounts.signin"))

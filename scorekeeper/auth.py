@@ -1,8 +1,8 @@
-"""Accounts: sign-up, sign-in and its throttle, passwords, personal API tokens.
+"""Accounts: sign-up, sign-in (throttle.py), signed-in browsers, passwords, API tokens.
 
 One transaction per call, like services.py. Passwords are hashed with werkzeug's current
-default (scrypt); API tokens are stored as their SHA-256 only, so a copy of the database
-signs nobody in.
+default (scrypt); session ids and API tokens are stored as their SHA-256 only, so a copy of
+the database signs nobody in.
 """
 
 from __future__ import annotations
@@ -14,32 +14,23 @@ from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from . import throttle
 from .db import db
-from .models import Account, ApiToken, Game, Player, SignInFailure, now
+from .models import Account, AccountSession, ApiToken, Game, Player, now
+from .throttle import Throttled
 
-# Five wrong passwords for one username within 15 minutes close it for the rest of the window;
-# twenty from one address close the address (guessing many usernames). The count lives in the
-# database, so every worker of a hosted instance refuses alike.
-WINDOW = timedelta(minutes=15)
-PER_USERNAME = 5
-PER_ADDRESS = 20
+__all__ = ["Taken", "Throttled"]
+
 USERNAME = re.compile(r"[a-z0-9][a-z0-9._-]{2,39}")
 TOKEN_PREFIX = "skt_"
+SEEN_EVERY = timedelta(minutes=5)  # a browser's "last seen" to the nearest few minutes
 
 
 class Taken(Exception):
     """That username already has an account."""
-
-
-class Throttled(Exception):
-    """Too many failed sign-ins lately: wait `minutes`."""
-
-    def __init__(self, minutes: int) -> None:
-        super().__init__(minutes)
-        self.minutes = minutes
 
 
 def normal(username: str) -> str:
@@ -51,10 +42,12 @@ def _hash(password: str) -> str:
     return generate_password_hash(password, method=current_app.config["PASSWORD_HASH_METHOD"])
 
 
-def sign_up(username: str, password: str, locale: str | None = None) -> Account:
+def sign_up(username: str, password: str, address: str, locale: str | None = None) -> Account:
     """A new account (with the language chosen before signing up, if any). The first account
     on an instance adopts the games (and their players) stored before accounts existed, so
-    that a family's history is not lost by the upgrade."""
+    that a family's history is not lost by the upgrade. Raises Throttled, before hashing
+    anything, past the sign-ups an address may make in an hour."""
+    throttle.begin_signup(address)
     account = Account(username=normal(username), password_hash=_hash(password), locale=locale)
     db.session.add(account)
     try:
@@ -68,54 +61,29 @@ def sign_up(username: str, password: str, locale: str | None = None) -> Account:
             update(Player).where(Player.account_id.is_(None)).values(account_id=account.id)
         )
     db.session.commit()
+    throttle.good(address)
     return account
 
 
-def _throttled(username: str, address: str) -> int | None:
-    """Minutes to wait before this username (or address) may try again; None: go ahead."""
-    since = now() - WINDOW
-    waits = []
-    for column, value, limit in (
-        (SignInFailure.username, username, PER_USERNAME),
-        (SignInFailure.address, address, PER_ADDRESS),
-    ):
-        times = (
-            db.session.execute(
-                select(SignInFailure.at)
-                .where(column == value, SignInFailure.at > since)
-                .order_by(SignInFailure.at.desc())
-                .limit(limit)
-            )
-            .scalars()
-            .all()
-        )
-        if len(times) >= limit:
-            # open again once the oldest of the last `limit` failures leaves the window
-            free_at = times[-1] + WINDOW
-            waits.append(max(1, -(-int((free_at - now()).total_seconds()) // 60)))
-    return max(waits) if waits else None
-
-
-def sign_in(username: str, password: str, address: str) -> Account | None:
-    """The account if the password is right; None (and a failure counted) if not.
-    Throttled, without looking at the password, while too many failures are recent."""
+def sign_in(
+    username: str, password: str, address: str, device: throttle.Device | None = None
+) -> Account | None:
+    """The account if the password is right; None (and a failure counted) if not. Raises
+    Throttled, without looking at the password, while this try must wait (throttle.py)."""
     username = normal(username)
-    wait = _throttled(username, address)
-    if wait is not None:
-        raise Throttled(wait)
-    account = db.session.execute(
-        select(Account).where(Account.username == username)
-    ).scalar_one_or_none()
+    account = (
+        db.session.execute(select(Account).where(Account.username == username)).scalar_one_or_none()
+        if USERNAME.fullmatch(username)  # nothing else can be one (nor a NUL reach PostgreSQL)
+        else None
+    )
+    known = device is not None and account is not None and account.id in device.accounts
+    mine = throttle.begin(username, address, device.id if known and device else None)
     # an unknown username costs a hash check too: the answer's time does not tell it apart
     stored = account.password_hash if account else _dummy_hash()
     if check_password_hash(stored, password) and account is not None:
-        db.session.execute(delete(SignInFailure).where(SignInFailure.username == username))
-        db.session.commit()
+        throttle.succeeded(mine, username, address)
         return account
-    db.session.add(SignInFailure(username=username[:40], address=address[:64]))
-    # old failures count for nothing: dropped as new ones come
-    db.session.execute(delete(SignInFailure).where(SignInFailure.at < now() - 2 * WINDOW))
-    db.session.commit()
+    throttle.failed()
     return None
 
 
@@ -129,14 +97,85 @@ def _dummy_hash() -> str:
     return _DUMMY[method]
 
 
-def change_password(account: Account, old: str, new: str) -> bool:
-    """False (nothing changed) if `old` is not the current password."""
+def change_password(account: Account, old: str, new: str) -> str | None:
+    """None (nothing changed) if `old` is not the current password. Otherwise every session
+    of the account ends (issue 11 point 8), and the browser that changed it goes on in a new
+    one, whose id this returns: a copy of even its own cookie, taken before, is dead."""
     if not check_password_hash(account.password_hash, old):
-        return False
+        return None
     account.password_hash = _hash(new)
     db.session.add(account)
+    db.session.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
+    return start_session(account)
+
+
+def start_session(account: Account) -> str:
+    """A new signed-in browser: its random session id (for the cookie; only its digest is
+    stored). Sessions idle longer than PERMANENT_SESSION_LIFETIME are dropped meanwhile."""
+    sid = secrets.token_urlsafe(32)
+    idle = now() - current_app.permanent_session_lifetime
+    db.session.execute(delete(AccountSession).where(AccountSession.seen_at < idle))
+    db.session.add(AccountSession(account_id=account.id, digest=_digest(sid)))
     db.session.commit()
-    return True
+    return sid
+
+
+def session_account(account_id: int, sid: str) -> Account | None:
+    """The account a session cookie names if that session is still on (one indexed read);
+    None once it was signed out, ended by a password change or idle too long."""
+    found = db.session.execute(
+        select(AccountSession, Account)
+        .join(Account, Account.id == AccountSession.account_id)
+        .where(AccountSession.digest == _digest(sid), AccountSession.account_id == account_id)
+    ).one_or_none()
+    if found is None:
+        return None
+    browser, account = found
+    t = now()
+    if browser.seen_at < t - current_app.permanent_session_lifetime:
+        return None
+    if t - browser.seen_at > SEEN_EVERY:  # not a write per request
+        browser.seen_at = t
+        _commit_by_the_way()
+    return account
+
+
+def _commit_by_the_way() -> None:
+    """A "last seen" write: if the database is busy (SQLite during another account's
+    import), the request goes on without it rather than failing for a detail."""
+    try:
+        db.session.commit()
+    except OperationalError:
+        db.session.rollback()
+
+
+def end_session(sid: str) -> None:
+    db.session.execute(delete(AccountSession).where(AccountSession.digest == _digest(sid)))
+    db.session.commit()
+
+
+def end_sessions(account: Account) -> None:
+    """Signs the account out on every browser."""
+    db.session.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
+    db.session.commit()
+
+
+def sessions(account: Account) -> list[AccountSession]:
+    """The account's signed-in browsers, the latest seen first."""
+    return list(
+        db.session.execute(
+            select(AccountSession)
+            .where(
+                AccountSession.account_id == account.id,
+                AccountSession.seen_at >= now() - current_app.permanent_session_lifetime,
+            )
+            .order_by(AccountSession.seen_at.desc(), AccountSession.id.desc())
+        ).scalars()
+    )
+
+
+def is_this(browser: AccountSession, sid: str | None) -> bool:
+    return sid is not None and browser.digest == _digest(sid)
 
 
 def _digest(token: str) -> str:
@@ -182,5 +221,5 @@ def token_account(token: str) -> ApiToken | None:
     ):
         # "last used" to the nearest few minutes: not a write per request
         found.last_used_at = now()
-        db.session.commit()
+        _commit_by_the_way()
     return found

@@ -144,18 +144,53 @@ def test_signed_out_pages_lead_to_sign_in_and_back(app, client, anon):
         "/signin", data={"username": "tester", "password": "correct horse battery", "next": game}
     )
     assert r.headers["Location"] == game
-    # never off the site
-    for target in ("//evil.example/x", "https://evil.example/", "/\\evil.example"):
-        r = signed_up(app, f"u{len(target)}")
-        r = r.post(
+    # never off the site (issue 11 point 10: `////host` left as `//host`)
+    for target in NASTY_NEXT:
+        r = app.test_client().post(
             "/signin",
-            data={
-                "username": f"u{len(target)}",
-                "password": "correct horse battery",
-                "next": target,
-            },
+            data={"username": "tester", "password": "correct horse battery", "next": target},
         )
         assert r.headers["Location"] == "/", target
+        r = anon.post("/language", data={"lang": "en", "next": target})  # the switcher's too
+        assert r.headers["Location"] == "/", target
+
+
+NASTY_NEXT = [
+    "////evil.example",
+    "///evil.example/x",
+    "//evil.example/x",
+    "/\\evil.example",
+    "/\\/evil.example",
+    "\\\\evil.example",
+    "/%2F%2Fevil.example",
+    "/%2f/evil.example",
+    "/%5Cevil.example",
+    "/%5C%5Cevil.example",
+    "https://evil.example/",
+    "HTTPS:evil.example",
+    "http:/evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/ /evil.example",
+    "/\x00/evil.example",
+    "\t//evil.example",
+    " //evil.example",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "evil.example",
+    "",
+]
+
+
+def test_safe_next_keeps_a_path_on_this_site_and_refuses_the_rest(app):
+    from scorekeeper.access import safe_next
+
+    with app.test_request_context():
+        for target in ("/games/12", "/games/12/hands/new?x=1#top", "/games/%C5%82"):
+            assert safe_next(target) == target
+        for target in NASTY_NEXT + [None]:
+            assert safe_next(target) == "/", target
 
 
 def test_a_co_scorer_logs_and_corrects_but_does_not_share_or_invite(app, client):

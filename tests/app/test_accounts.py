@@ -1,15 +1,14 @@
-"""Accounts: sign up, sign in and its throttle, sign out, the password, personal API tokens,
-and the games from before accounts."""
+"""Accounts: sign up, sign in, sign out, the password, personal API tokens, and the games from
+before accounts. The throttle is in test_throttle.py, sessions that end in test_sessions.py."""
 
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 from scorekeeper import services
 from scorekeeper.db import db
 from scorekeeper.gamefile import parse
-from scorekeeper.models import Account, ApiToken, SignInFailure
+from scorekeeper.models import Account, ApiToken
 from tests.conftest import PASSWORD, signed_up
 
 
@@ -55,44 +54,12 @@ def test_passwords_are_hashed_with_scrypt_by_default(database_url, tmp_path):
         db.engine.dispose()
 
 
-def test_sign_in_is_throttled_after_five_failures(app, client, anon):
-    wrong = [_signin(anon, password="guess") for _ in range(5)]
-    assert all(r.status_code == 422 for r in wrong)
-    assert "Wrong username or password." in wrong[0].get_data(as_text=True)
-    # the sixth try is refused even with the right password
-    r = _signin(anon)
-    assert r.status_code == 429 and "try again in 15 minutes" in r.get_data(as_text=True)
-    assert anon.get("/").status_code == 302  # not signed in
-    # another account is not held up by them
-    signed_up(app, "bartek")
-    assert _signin(app.test_client(), "bartek").status_code == 302
-    # once the failures are older than the window, the right password works again
-    with app.app_context():
-        for row in db.session.execute(db.select(SignInFailure)).scalars():
-            row.at -= timedelta(minutes=16)
-        db.session.commit()
-    assert _signin(anon).status_code == 302
-
-
-def test_success_clears_the_count_and_one_address_is_throttled_across_names(app, client, anon):
-    for _ in range(4):
-        _signin(anon, password="guess")
-    assert _signin(anon).status_code == 302
-    for _ in range(4):  # eight failures in all, but a success came between: not throttled
-        assert _signin(app.test_client(), password="guess").status_code == 422
-    assert _signin(app.test_client()).status_code == 302
-    # twenty failures from one address, each for another username, close the address
-    for i in range(20):
-        _signin(app.test_client(), f"nobody{i}", "guess", REMOTE_ADDR="10.0.0.9")
-    assert _signin(app.test_client(), REMOTE_ADDR="10.0.0.9").status_code == 429
-    assert _signin(app.test_client(), REMOTE_ADDR="10.0.0.10").status_code == 302
-
-
 def test_change_password(app, client):
     r = client.post("/account/password", data={"current": "nope", "new": "a new password"})
     assert "That is not your current password." in r.get_data(as_text=True)
     r = client.post("/account/password", data={"current": PASSWORD, "new": "a new password"})
     assert r.status_code == 302
+    assert "Password changed." in client.get("/account").get_data(as_text=True)
     assert _signin(app.test_client()).status_code == 422
     assert _signin(app.test_client(), password="a new password").status_code == 302
 
