@@ -10,6 +10,8 @@ from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, Regexp
 
 from .auth import USERNAME, normal
+from .fields import Bounded
+from .rules.bounds import TOKEN_NAME_MAX
 
 MIN_PASSWORD = 8  # NIST SP 800-63B: at least 8, and no composition rules
 
@@ -80,6 +82,6 @@ class TokenForm(FlaskForm):  # type: ignore[misc]
         _l("What the token is for"),
         validators=[
             InputRequired(_l("Name the token, e.g. the program that will use it.")),
-            Length(max=60, message=_l("At most 60 characters.")),
+            Bounded(TOKEN_NAME_MAX),  # within its column, no control characters (NUL)
         ],
     )

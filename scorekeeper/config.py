@@ -77,6 +77,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # behind a reverse proxy (nginx, Caddy, a PaaS router): how many hops set the
         # X-Forwarded-* headers, so that HTTPS and the client's address are seen
         PROXY_HOPS=int(os.environ.get("PROXY_HOPS", "0") or 0),
+        # accounts one address may make in an hour (throttle.py); 0: no limit
+        SIGNUPS_PER_HOUR=int(os.environ.get("SIGNUPS_PER_HOUR", "5") or 0),
     )
     app.config.from_pyfile("config.py", silent=True)
     if test_config:

@@ -50,16 +50,6 @@ class ApiToken(db.Model):  # type: ignore[name-defined,misc]
     account: Mapped[Account] = relationship(lazy="joined")
 
 
-class SignInFailure(db.Model):  # type: ignore[name-defined,misc]
-    """A failed sign-in, kept a while: the throttle counts them (in the database, so that every
-    worker of a hosted instance sees the same count)."""
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    username: Mapped[str] = mapped_column(String(40), index=True)
-    address: Mapped[str] = mapped_column(String(64), index=True)
-    at: Mapped[datetime] = mapped_column(default=now, index=True)
-
-
 class AccountSession(db.Model):  # type: ignore[name-defined,misc]
     """One signed-in browser: the session cookie names it, so that signing out (or changing the
     password) ends it on the server too, and a copied cookie stops working. Only the SHA-256

@@ -42,7 +42,7 @@ def fuzz(examples: int) -> settings:
 
 
 # what the throttle and the caches write on purpose, refused or not (an attempt is counted)
-NOT_STORED_INPUT = {"summary", "throttle_event", "sign_in_failure", "account_session"}
+NOT_STORED_INPUT = {"summary", "throttle_event", "account_session"}
 # these end the owner's session: the fuzz would go on signed out
 SKIPPED = {"accounts.signout", "static"}
 
