@@ -9,11 +9,10 @@ from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import access, services
+from . import access, links, services
 from .db import db
 from .forms import ConfirmForm
 from .models import Account, Game, Scorer
@@ -46,8 +45,9 @@ def invite(game_id: int) -> Response:
     """A new invite link (the old one stops working), or with revoke, none."""
     game = access.game_or_404(game_id, owner=True)
     if ConfirmForm().validate_on_submit():
-        game.invite_token = None if request.form.get("revoke") else secrets.token_urlsafe(24)
-        db.session.commit()
+        links.set_link(
+            game, "invite_token", None if request.form.get("revoke") else secrets.token_urlsafe(24)
+        )
     return redirect(url_for("live.share", game_id=game_id, _anchor="invite"))
 
 
@@ -60,11 +60,7 @@ def join(game_id: int, token: str) -> Response | str:
         return redirect(url_for("games.show", game_id=game_id))
     form = ConfirmForm()
     if form.validate_on_submit():
-        db.session.add(Scorer(game_id=game.id, account_id=me.id))
-        try:
-            db.session.commit()
-        except IntegrityError:  # joined twice at once: once is enough
-            db.session.rollback()
+        links.add_scorer(game, me.id)
         flash(_("You can now log and correct the hands of this game."), "done")
         return redirect(url_for("games.show", game_id=game_id))
     return render_template(
@@ -80,6 +76,5 @@ def join(game_id: int, token: str) -> Response | str:
 def remove(game_id: int, scorer_id: int) -> Response:
     game = access.game_or_404(game_id, owner=True)
     if ConfirmForm().validate_on_submit():
-        db.session.execute(delete(Scorer).where(Scorer.id == scorer_id, Scorer.game_id == game.id))
-        db.session.commit()
+        links.remove_scorer(game, scorer_id)
     return redirect(url_for("live.share", game_id=game_id, _anchor="invite"))

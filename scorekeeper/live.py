@@ -19,8 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from . import access, invites, services
-from .db import db
+from . import access, invites, links, services
 from .forms import ConfirmForm
 from .models import Game
 
@@ -56,8 +55,9 @@ def share(game_id: int) -> Response | str:
     game = access.game_or_404(game_id, owner=request.method == "POST")
     form = ConfirmForm()
     if request.method == "POST" and form.validate_on_submit():
-        game.share_token = None if request.form.get("revoke") else secrets.token_urlsafe(24)
-        db.session.commit()
+        links.set_link(
+            game, "share_token", None if request.form.get("revoke") else secrets.token_urlsafe(24)
+        )
         return redirect(url_for("live.share", game_id=game_id))
     url = link(game)
     return render_template(

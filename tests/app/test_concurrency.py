@@ -301,3 +301,39 @@ def test_new_games_at_once_with_the_same_new_players(app):
 
         names = db.session.execute(db.select(Player.name)).scalars().all()
         assert sorted(names) == ["Ala", "Bartek", "Celina"]
+
+
+def test_renewing_links_while_hands_are_saved_is_no_clash(app):
+    """The owner renews the live and invite links while phones save hands: no 5xx, every hand
+    stored, and a hand form opened before the renewal still saves (a link is not a change
+    of the score)."""
+    phones = _phones(app, 9)
+    owner = phones[0]
+    gid = owner.post("/api/games", json=START).json["id"]
+    game = f"/games/{gid}"
+    opened = version_token(owner, f"{game}/hands/new")
+    calls: list[Callable[[], Any]] = []
+    for i, phone in enumerate(phones):
+        if i % 3 == 0:
+            calls.append(lambda p=phone: p.post(f"{game}/share", data={}))
+        elif i % 3 == 1:
+            calls.append(lambda p=phone: p.post(f"{game}/invite", data={}))
+        else:
+            calls.append(
+                lambda p=phone, i=i: p.post(
+                    f"/api/games/{gid}/hands", json=_hand(i), headers={"Idempotency-Key": f"l{i}"}
+                )
+            )
+    answers = _at_once(calls)
+    assert all(r.status_code < 500 for r in answers), [r.status_code for r in answers]
+    assert sorted(r.status_code for r in answers if "/api/" in r.request.path) == [201, 201, 201]
+    assert len(_stored(owner, gid)) == 3
+    assert "/live/" in owner.get(f"{game}/share").get_data(as_text=True)
+    # the form opened before the links were renewed (and before three hands): the hands
+    # make it stale, but a renewal alone would not have
+    later = version_token(owner, f"{game}/hands/new")
+    owner.post(f"{game}/share", data={})
+    fields = {**_fields(3), **later}
+    saved = owner.post(f"{game}/hands/new", data=fields)
+    assert saved.status_code == 302 and "#h4" in saved.headers["Location"]
+    assert opened["version"] != later["version"]
