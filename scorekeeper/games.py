@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -35,7 +35,7 @@ def index() -> str:
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
-def new() -> str | Response:
+def new() -> tuple[str, int] | Response:
     form = NewGameForm()
     if form.validate_on_submit():
         try:
@@ -61,7 +61,7 @@ def new() -> str | Response:
         presets=presets,
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},
-    )
+    ), (422 if request.method == "POST" else 200)
 
 
 @bp.route("/games/<int:game_id>")

@@ -107,6 +107,8 @@ def preview(game_id: int) -> Response:
     """What the posted hand would score, as JSON: the live preview of the hand form."""
     game = game_or_404(game_id)
     number = request.args.get("number", type=int)
+    if number is not None and not 1 <= number <= len(services.rule_lines(game)):
+        abort(404)  # a preview of an edit names a line of the game
     form, before = _hand_form(game, number)
     lines = services.rule_lines(game)
     line = form.to_line(services.rules_for(game), before.next_dealer)
