@@ -242,14 +242,17 @@ def together(jobs: list[Callable[[], Any]]) -> list[Any]:
     return out
 
 
-def pool(jobs: Iterable[Callable[[], Any]], threads: int) -> None:
-    """Runs the jobs on `threads` threads, as they come."""
-    queue, lock = iter(jobs), threading.Lock()
+def pool(jobs: Iterable[Callable[[], Any]], threads: int, seconds: float) -> int:
+    """Runs the jobs on `threads` threads, as they come, none started after `seconds`;
+    how many ran."""
+    queue, lock, done = iter(jobs), threading.Lock(), [0]
+    deadline = time.monotonic() + seconds
 
     def run() -> None:
-        while True:
+        while time.monotonic() < deadline:
             with lock:
                 job = next(queue, None)
+                done[0] += job is not None
             if job is None:
                 return
             job()
@@ -259,6 +262,7 @@ def pool(jobs: Iterable[Callable[[], Any]], threads: int) -> None:
         t.start()
     for t in workers:
         t.join()
+    return done[0]
 
 
 # --- processes ----------------------------------------------------------------------------
@@ -952,12 +956,11 @@ def fuzz_jobs(ctx: Ctx, fuzzer: Client, count: int) -> list[Callable[[], Any]]:
     return [one() for _ in range(count)]
 
 
-def fuzz(ctx: Ctx, fuzzer: Client) -> None:
-    # the zips once: every import case takes one of these
-    zips = bad_zips(ctx.rng)
-    for name, data in zips:
+def fuzz(ctx: Ctx, fuzzer: Client) -> int:
+    """Every broken upload once, then the hostile requests on 6 threads; how many ran."""
+    for name, data in bad_zips(ctx.rng):
         fuzzer.upload("/import", name, data, timeout=60)
-    pool(fuzz_jobs(ctx, fuzzer, ctx.args.fuzz), threads=6)
+    return pool(fuzz_jobs(ctx, fuzzer, ctx.args.fuzz), threads=6, seconds=ctx.args.fuzz_cap)
 
 
 def bomb(ctx: Ctx, server: Server, fuzzer: Client) -> dict[str, Any]:
@@ -1084,6 +1087,8 @@ def run_database(
     started = time.monotonic()
     print(f"\n== {kind}", flush=True)
     work = tempdir(f"torture-{kind}.")
+    if args.logs:  # before the temp dir goes (CLEANUP runs backwards)
+        CLEANUP.append(lambda: _keep_logs(work, args.logs, kind))
     pg = Postgres() if kind == "postgresql" else None
     url = pg.url if pg else "sqlite:///" + os.path.join(work, "scorekeeper.sqlite")
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(32)}
@@ -1107,11 +1112,11 @@ def run_database(
 
     step("concurrency")
     result["concurrency"] = concurrency(ctx)
-    step(f"fuzz: {args.fuzz} hostile requests and {len(bad_zips(ctx.rng))} broken uploads")
-    fuzz(
-        Ctx(args, server.port, tally, ctx.hands, ledger, fuzzer, fuzz_api, ctx.games, ctx.rng),
-        fuzzer,
+    step(f"fuzz: {len(bad_zips(ctx.rng))} broken uploads, {args.fuzz} hostile requests")
+    fuzz_ctx = Ctx(
+        args, server.port, tally, ctx.hands, ledger, fuzzer, fuzz_api, ctx.games, ctx.rng
     )
+    result["fuzz requests"] = fuzz(fuzz_ctx, fuzzer)
     step(f"lying zip bomb ({args.bomb_mb} MB inflated) x3")
     result["bomb"] = bomb(ctx, server, fuzzer)
     step("kill -9 one worker under load")
@@ -1151,6 +1156,12 @@ def run_database(
     return result, watcher
 
 
+def _keep_logs(work: str, dest: str, kind: str) -> None:
+    os.makedirs(dest, exist_ok=True)
+    for log in glob.glob(os.path.join(work, "gunicorn-*.log")):
+        shutil.copy(log, os.path.join(dest, f"{kind}-{os.path.basename(log)}"))
+
+
 def step(text: str) -> None:
     print(f"  [{time.strftime('%H:%M:%S')}] {text}", flush=True)
 
@@ -1184,6 +1195,7 @@ def failures(result: dict[str, Any], mem_limit: float) -> list[str]:
 
 ROWS = [
     ("requests", lambda r: r["totals"]["requests"]),
+    ("  fuzz cases run", lambda r: r["fuzz requests"]),
     ("2xx/3xx", lambda r: r["totals"]["ok"]),
     ("4xx", lambda r: r["totals"]["client_errors"]),
     ("5xx", lambda r: r["totals"]["server_errors"]),
@@ -1259,6 +1271,10 @@ def report(results: list[dict[str, Any]]) -> None:
                 print(f"  {count:5d}  {route}\n         {first[:300]}")
 
 
+def _overtime(*_: Any) -> None:
+    raise TimeoutError("the run went past --timeout")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repo", default=os.path.dirname(HERE), help="the checkout under test")
@@ -1271,6 +1287,10 @@ def main() -> int:
     parser.add_argument("--json", help="write the figures as JSON to this file (- for stdout)")
     parser.add_argument("--mem-limit", type=float, default=300, help="MB a bomb may add (0: off)")
     parser.add_argument("--bomb-mb", type=int, default=300, help="what the lying zip inflates to")
+    parser.add_argument("--logs", help="keep the gunicorn logs in this folder")
+    parser.add_argument(
+        "--timeout", type=float, help="stop after this many seconds (600, quick 300)"
+    )
     args = parser.parse_args()
     args.repo = os.path.abspath(args.repo)
     if not args.venv:
@@ -1280,12 +1300,15 @@ def main() -> int:
         )
     quick = args.quick
     args.threads, args.taps, args.fuzz = (20, 2, 400) if quick else (40, 4, 2000)
+    args.fuzz_cap = 45.0 if quick else 120.0  # seconds: no fuzz request starts after these
     args.outage, args.recovery_cap, args.port_cap = (
         (4.0, 10.0, 20.0) if quick else (5.0, 20.0, 80.0)
     )
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     # Ctrl-C cleans up even when started in the background (which inherits SIGINT ignored)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGALRM, _overtime)  # a hung server cannot keep the run going
+    signal.alarm(int(args.timeout or (300 if quick else 600)))
     started = time.monotonic()
     results, watchers = [], []
     try:
@@ -1300,6 +1323,9 @@ def main() -> int:
     except KeyboardInterrupt:
         print("\ninterrupted: cleaning up", file=sys.stderr)
         return 130
+    except TimeoutError as e:
+        print(f"\nstopped: {e}; cleaning up", file=sys.stderr)
+        return 1
     finally:
         for undo in reversed(CLEANUP):
             try:
