@@ -4,7 +4,8 @@ time and the worker's peak memory, SQLite and PostgreSQL (issue 11, point 6).
 Run: .venv/bin/python bench/imports.py [--old REV]
   PostgreSQL too when BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL is set (its
   schema is dropped first: use a scratch database). --old REV also runs the code of that git
-  revision (e.g. the commit before issue 11) on the same archive, side by side.
+  revision (e.g. the commit before issue 11) on the same archive, side by side. Meanwhile
+  another account logs a hand every 20 ms: its failed writes and slowest write are printed.
 BENCH_GAMES / BENCH_HANDS change the archive's size. Each import runs in a fresh process, so
 that its peak memory (VmHWM) is its own.
 """
@@ -18,9 +19,11 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # as in bench/replay.py: this folder must not shadow the standard library's `http`
@@ -60,7 +63,7 @@ def one(url: str, path: str) -> None:
     """In a fresh process: sign up, post the archive to /import, print the figures as JSON."""
     from scorekeeper import create_app
     from scorekeeper.db import db
-    from scorekeeper.models import Game, Line
+    from scorekeeper.models import Account, Game, Line
 
     app = create_app(
         {
@@ -74,7 +77,9 @@ def one(url: str, path: str) -> None:
     secret = "bench password"
     client.post("/signup", data={"username": "family", "password": secret, "confirm": secret})
     data = Path(path).read_bytes()
+    neighbour = Neighbour(app)
     rss, _ = _peak_kb()
+    neighbour.start()
     start = time.perf_counter()
     r = client.post(
         "/import",
@@ -83,12 +88,19 @@ def one(url: str, path: str) -> None:
     )
     seconds = time.perf_counter() - start
     _, peak = _peak_kb()
+    neighbour.done.set()
+    neighbour.join()
     start = time.perf_counter()
     page = client.get("/history")
     history = time.perf_counter() - start
     with app.app_context():
-        games = db.session.execute(db.select(db.func.count(Game.id))).scalar()
-        lines = db.session.execute(db.select(db.func.count(Line.id))).scalar()
+        mine = db.select(Account.id).where(Account.username == "family").scalar_subquery()
+        games = db.session.execute(
+            db.select(db.func.count(Game.id)).where(Game.owner_id == mine)
+        ).scalar()
+        lines = db.session.execute(
+            db.select(db.func.count(Line.id)).join(Game).where(Game.owner_id == mine)
+        ).scalar()
         db.engine.dispose()
     print(
         json.dumps(
@@ -100,9 +112,42 @@ def one(url: str, path: str) -> None:
                 "lines": lines,
                 "history_s": history,
                 "history_status": page.status_code,
+                "writes": len(neighbour.ms),
+                "failed": neighbour.failed,
+                "slowest_ms": max(neighbour.ms, default=0),
             }
         )
     )
+
+
+class Neighbour(threading.Thread):
+    """Another account logging hands while the import runs: on SQLite a long import
+    transaction made its writes fail with "database is locked"."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(daemon=True)
+        self.client = app.test_client()
+        secret = "bench password"
+        self.client.post(
+            "/signup", data={"username": "neighbour", "password": secret, "confirm": secret}
+        )
+        self.done = threading.Event()
+        self.ms: list[float] = []
+        self.failed = 0
+
+    def run(self) -> None:
+        game = {"format": "scorekeeper-game/1", "variant": "pl-3", "players": ["A", "B", "C"]}
+        line = {"adjustment": [10, -5, 0], "reason": "bench"}
+        while not self.done.is_set():
+            url = f"/api/games/{self.client.post('/api/games', json=game).json['id']}/hands"
+            for _ in range(500):
+                start = time.perf_counter()
+                status = self.client.post(url, json=line).status_code
+                self.ms.append((time.perf_counter() - start) * 1000)
+                self.failed += status != 201
+                if self.done.is_set():
+                    return
+                time.sleep(0.02)
 
 
 def reset_postgres(url: str) -> None:
@@ -145,7 +190,8 @@ def run(code: Path, label: str, url: str, path: str) -> None:
     f = json.loads(out.stdout.strip().splitlines()[-1])
     print(
         f"  {label:34} {f['status']:>6} {f['seconds']:8.1f} {f['peak_mb']:9.0f} "
-        f"{f['games']:>6} {f['lines']:>8} {f['history_s']:10.1f}"
+        f"{f['games']:>6} {f['lines']:>8} {f['history_s']:10.1f} "
+        f"{f['writes']:>7} {f['failed']:>7} {f['slowest_ms']:>9.0f}"
     )
 
 
@@ -177,8 +223,10 @@ def main() -> None:
             databases.append(("PostgreSQL", pg))
         print(
             f"  {'database, code':34} {'status':>6} {'s':>8} {'peak MB':>9} "
-            f"{'games':>6} {'lines':>8} {'history s':>10}"
+            f"{'games':>6} {'lines':>8} {'history s':>10} "
+            f"{'writes':>7} {'failed':>7} {'max ms':>9}"
         )
+        print("  (writes: another account's hands logged meanwhile, the slowest of them)")
         for (name, url), (code, label) in itertools.product(databases, codes):
             if url.startswith("sqlite"):
                 Path(url[len("sqlite:///") :]).unlink(missing_ok=True)

@@ -25,7 +25,7 @@ from .summaries import GameSummary, summary_of
 
 MAX_GAMES = 2_500  # games in one archive: a family's 2,000 fit (the old 5,000 took 41 s)
 MAX_MEMBERS = 2 * MAX_GAMES  # entries of any kind (folders, notes) in one archive
-MAX_LINES = 150_000  # lines and trail entries in all, in one import (2,000 games of 75)
+MAX_LINES = 120_000  # lines and trail entries in all, in one import (2,000 games of 60)
 MAX_GAME_LINES = 2_000  # lines of one game, as the game file reader bounds them
 MAX_MEMBER = 4 * 1024 * 1024  # bytes of one game file (2,000 lines are some 500 kB)
 MAX_UNPACKED = 64 * 1024 * 1024  # bytes of all the game files of one archive, unpacked
@@ -79,10 +79,12 @@ def read(filename: str, data: bytes) -> tuple[list[Checked], list[str]]:
 
 
 def _member_too_big(name: str) -> str:
-    return _(
-        "%(file)s: too big; a game file is at most %(size)d MB",
-        file=name,
-        size=MAX_MEMBER // (1024 * 1024),
+    return str(
+        _(
+            "%(file)s: too big; a game file is at most %(size)d MB",
+            file=name,
+            size=MAX_MEMBER // (1024 * 1024),
+        )
     )
 
 
@@ -133,10 +135,12 @@ def _members(filename: str, z: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
 
 
 def _too_big_in_all(filename: str) -> str:
-    return _(
-        "%(file)s: too big unpacked; at most %(size)d MB of game files in one archive",
-        file=filename,
-        size=MAX_UNPACKED // (1024 * 1024),
+    return str(
+        _(
+            "%(file)s: too big unpacked; at most %(size)d MB of game files in one archive",
+            file=filename,
+            size=MAX_UNPACKED // (1024 * 1024),
+        )
     )
 
 
