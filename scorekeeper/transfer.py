@@ -134,7 +134,7 @@ class ImportForm(FlaskForm):  # type: ignore[misc]
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_form() -> Redirect | tuple[str, int]:
+def import_form() -> Redirect | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = ImportForm()
     errors: list[str] = []
     if form.validate_on_submit():
@@ -158,7 +158,7 @@ def import_form() -> Redirect | tuple[str, int]:
                 page = render_template(
                     "transfer/import.html", form=form, errors=errors, partly=True
                 )
-                return page, 503
+                return page, 503, {"Retry-After": "10"}
             if known:
                 # two counts, each with its plural, in one sentence the translator may reorder
                 message = _(

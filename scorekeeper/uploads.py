@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import zipfile
 import zlib
+from collections import Counter
 from dataclasses import dataclass, field
 from io import BytesIO
 from typing import Any
@@ -118,8 +119,7 @@ def _members(filename: str, z: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
                 count=MAX_GAMES,
             )
         )
-    names = [i.filename for i in members]
-    twice = sorted({n for n in names if names.count(n) > 1}) if len(set(names)) < len(names) else []
+    twice = sorted(n for n, k in Counter(i.filename for i in members).items() if k > 1)
     if twice:
         raise Refused(
             _(

@@ -21,8 +21,9 @@ from sqlalchemy.exc import OperationalError
 
 from scorekeeper import importing, uploads
 from scorekeeper.db import db
-from scorekeeper.models import Entry, Game, Line, Player, Revision, Summary
+from scorekeeper.models import Account, Entry, Game, Line, Player, Revision, Summary
 from scorekeeper.summaries import summary_data
+from tests.conftest import signed_up
 
 from .test_history import GAME_A, GAME_B, post
 from .test_transfer import upload, zipped
@@ -278,6 +279,7 @@ def test_a_failure_half_way_keeps_the_chunks_stored_and_the_same_file_stores_the
     r = upload(client, "family.zip", archive)
     page = r.get_data(as_text=True)
     assert r.status_code == 503 and "Not every game was imported" in page
+    assert r.headers["Retry-After"] == "10"
     assert f"4 of {games} games were stored before the database failed" in page
     assert counts(app)["Game"] == 4
     monkeypatch.setattr(importing, "_store_chunk", real)
@@ -296,3 +298,42 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_text_and_numbers_stay_number
     assert rows[1][3] == '\'=HYPERLINK("http://x")'  # the declarer, as text
     assert rows[1][5:8] == ["-120", "10", "10"]  # Ala failed 120: a negative number
     assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
+
+
+def test_an_imported_trail_is_stored_as_the_api_stores_it(app, client):
+    one, two = GAME_A["hands"][0], GAME_A["hands"][1]
+    at = "2026-01-02T10:00:00"
+    trail = [
+        {"action": "edit", "hand": 1, "before": two, "after": one, "reason": "x", "at": at},
+        {"action": "delete", "hand": 2, "before": two, "after": None, "who": "tester", "at": at},
+        {"action": "restore", "hand": 2, "before": None, "after": two, "at": at},
+        {"action": "delete", "hand": 3, "before": one, "after": None, "reason": "misdeal"},
+    ]
+    game = {**GAME_A, "trail": trail}
+    assert upload(client, "trail.json", json.dumps(game).encode()).status_code == 302
+    other = signed_up(app, "reference")
+    post(other, game)  # services.create_game and trail.load: one ORM row at a time
+
+    def revisions(owner: str) -> list[tuple]:
+        with app.app_context():
+            rows = db.session.execute(
+                db.select(Revision)
+                .join(Game, Revision.game_id == Game.id)
+                .join(Account, Game.owner_id == Account.id)
+                .where(Account.username == owner)
+                .order_by(Revision.id)
+            ).scalars()
+            ids = {}
+            out = []
+            for i, r in enumerate(rows):
+                ids[r.id] = i
+                out.append(
+                    [r.action, r.position, r.before, r.after, r.reason, r.who, r.restored_by]
+                )
+            for row in out:  # the link as the revision's place in the trail, not its id
+                row[-1] = ids.get(row[-1])
+            return [tuple(r[:6]) + (r[6],) for r in out]
+
+    imported, reference = revisions("tester"), revisions("reference")
+    assert imported == reference and len(imported) == 4
+    assert [r[-1] for r in imported] == [None, 2, None, None]  # the first delete was restored
