@@ -1,5 +1,6 @@
 """Export and import: a game as a game file, as CSV and as a printable sheet; the account as
-one archive of game files; and importing a file or an archive, all or nothing."""
+one archive of game files; and importing a file or an archive: read within bounds and checked
+whole (uploads.py) before any game is stored (importing.py)."""
 
 from __future__ import annotations
 
