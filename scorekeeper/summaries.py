@@ -23,7 +23,7 @@ from .derived import rules_for
 from .facts import facts_by_game
 from .gamefile import GameFile, to_dict
 from .models import Game, Summary
-from .rules import InvalidHand, SeatStats, seat_stats
+from .rules import InvalidHand, SeatStats, Tally, seat_stats
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class GameSummary:
     winners: tuple[int, ...]
     finished: bool
     seats: tuple[SeatStats, ...]
-    fingerprint: str  # the same game imported again is recognised by it (transfer.py)
+    fingerprint: str  # the same game imported again is recognised by it (importing.py)
     staked: bool = False  # played for money (a stake): the settlement is worth showing
     error: str | None = None  # the game no longer replays (a rule changed): why
 
@@ -77,35 +77,35 @@ def fingerprint(file: GameFile) -> str:
 
 
 def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
-    seats = len(game.seats)
     names = tuple(seat.player.name for seat in game.seats)
-    mark = fingerprint(
-        GameFile(game.variant, names, dict(game.options), game.first_dealer, tuple(lines))
-    )
-    rules = rules_for(game)
-    staked = rules.options.stake is not None
+    file = GameFile(game.variant, names, dict(game.options), game.first_dealer, tuple(lines))
     try:
-        tally = rules.replay(lines, game.first_dealer)
+        tally = rules_for(game).replay(lines, game.first_dealer)
     except InvalidHand as e:
-        zero = (0,) * seats
+        seats = len(game.seats)
         return GameSummary(
             len(lines),
-            zero,
+            (0,) * seats,
             (),
             False,
             tuple(SeatStats() for _ in range(seats)),
-            mark,
-            staked,
+            fingerprint(file),
+            rules_for(game).options.stake is not None,
             str(e),
         )
+    return summary_of(file, tally)
+
+
+def summary_of(file: GameFile, tally: Tally) -> GameSummary:
+    """The summary of a game file already replayed (an import stores it with the game)."""
     return GameSummary(
         lines=len(tally.lines),
         totals=tally.totals,
         winners=tally.winners,
         finished=tally.finished,
-        seats=seat_stats(tally, lines),
-        fingerprint=mark,
-        staked=staked,
+        seats=seat_stats(tally, file.lines),
+        fingerprint=fingerprint(file),
+        staked=file.rules().options.stake is not None,
     )
 
 

@@ -1,5 +1,6 @@
 """Export and import: a game as a game file, as CSV and as a printable sheet; the account as
-one archive of game files; and importing a file or an archive, all or nothing."""
+one archive of game files; and importing a file or an archive: read within bounds and checked
+whole (uploads.py) before any game is stored (importing.py)."""
 
 from __future__ import annotations
 
@@ -18,19 +19,16 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response as Redirect
 
-from . import access, readers, services
+from . import access, importing, readers, services, uploads
 from .db import db
-from .gamefile import GameFile, dumps, loads
-from .i18n import translator
+from .gamefile import dumps
 from .models import Game
-from .rules import InvalidHand
-from .summaries import fingerprint, summary_data
 
 bp = Blueprint("transfer", __name__)
 bp.before_request(access.require_sign_in)
 
-MAX_FILES = 5000  # an archive of more games than this is refused
-MAX_UNPACKED = 64 * 1024 * 1024  # and so is one that unpacks to more bytes (a zip bomb)
+#: a cell a spreadsheet would run as a formula starts with one of these (OWASP, CSV injection)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _name(game: Game, ext: str) -> str:
@@ -51,6 +49,14 @@ def game_file(game_id: int) -> Response:
     return _download(dumps(readers.to_file(game)), "application/json", _name(game, "json"))
 
 
+def _cell(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula, quoted with a leading '; numbers
+    (negative scores too) stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 @bp.route("/games/<int:game_id>/export.csv")
 def game_csv(game_id: int) -> Response:
     """One row per line: what was played, then each player's score and running total."""
@@ -60,8 +66,13 @@ def game_csv(game_id: int) -> Response:
     # a byte-order mark: spreadsheet programs then read Polish and Cyrillic names right
     out.write("\ufeff")
     w = csv.writer(out)
+
+    def row(cells: list[object]) -> None:
+        # a name like "=HYPERLINK(...)" must stay a name in a spreadsheet (issue 11, point 10)
+        w.writerow([_cell(c) for c in cells])
+
     # the headers in the reader's language, like the page the file is downloaded from
-    w.writerow(
+    row(
         [_("line"), _("kind"), _("dealer"), _("declarer"), _("contract")]
         + [_("%(name)s score", name=n) for n in names]
         + [_("%(name)s total", name=n) for n in names]
@@ -71,7 +82,7 @@ def game_csv(game_id: int) -> Response:
         return "" if seat is None else names[seat]
 
     for line in tally.lines:
-        w.writerow(
+        row(
             [line.number, line.kind, who(line.dealer), who(line.declarer), line.contract or ""]
             + list(line.scores)
             + list(line.totals)
@@ -123,55 +134,32 @@ class ImportForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-def _unpack(filename: str, data: bytes) -> tuple[list[tuple[str, bytes]], list[str]]:
-    """The game files in an upload: itself, or the .json members of a zip."""
-    if not data.startswith(b"PK"):
-        return [(filename, data)], []
-    try:
-        z = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
-        return [], [_("%(file)s: not a zip archive that can be read", file=filename)]
-    members = [i for i in z.infolist() if not i.is_dir() and i.filename.endswith(".json")]
-    if not members:
-        return [], [_("%(file)s: the archive holds no .json game file", file=filename)]
-    if len(members) > MAX_FILES or sum(i.file_size for i in members) > MAX_UNPACKED:
-        return [], [
-            _(
-                "%(file)s: too big; at most %(count)d games and %(size)d MB unpacked",
-                file=filename,
-                count=MAX_FILES,
-                size=MAX_UNPACKED // (1024 * 1024),
-            )
-        ]
-    return [(i.filename, z.read(i)) for i in members], []
-
-
-def _read(files: list[tuple[str, bytes]]) -> tuple[list[tuple[str, GameFile]], list[str]]:
-    """Every file parsed and scored; the problems of all of them, each named by file."""
-    good: list[tuple[str, GameFile]] = []
-    errors: list[str] = []
-    for name, data in files:
-        try:
-            game = loads(data)
-            game.score()  # every hand is checked by the rules
-        except InvalidHand as e:
-            errors.extend(f"{name}: {p.located(translator())}" for p in e.problems)
-        else:
-            good.append((name, game))
-    return good, errors
-
-
 @bp.route("/import", methods=["GET", "POST"])
-def import_form() -> Redirect | tuple[str, int]:
+def import_form() -> Redirect | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = ImportForm()
     errors: list[str] = []
     if form.validate_on_submit():
         upload = form.file.data
-        files, errors = _unpack(upload.filename or "upload", upload.read())
-        good, problems = _read(files)
-        errors += problems
+        # everything is read and checked before any transaction opens (issue 11, point 6)
+        good, errors = uploads.read(upload.filename or "upload", upload.read())
         if not errors:
-            added, known = _store(good)
+            done = importing.store(good, access.me().id)
+            added, known = done.added, done.known
+            if done.failed:
+                # the chunks committed stay; the same file again stores the rest (importing.py)
+                errors = [
+                    _(
+                        "%(stored)d of %(total)d games were stored before the database failed; "
+                        "import the same file again to store the rest (the games already here "
+                        "are recognised)",
+                        stored=added,
+                        total=added + done.failed,
+                    )
+                ]
+                page = render_template(
+                    "transfer/import.html", form=form, errors=errors, partly=True
+                )
+                return page, 503, {"Retry-After": "10"}
             if known:
                 # two counts, each with its plural, in one sentence the translator may reorder
                 message = _(
@@ -189,28 +177,3 @@ def import_form() -> Redirect | tuple[str, int]:
             return redirect(url_for("history.index"))
     status = 422 if errors or form.errors else 200
     return render_template("transfer/import.html", form=form, errors=errors), status
-
-
-def _store(files: list[tuple[str, GameFile]]) -> tuple[int, int]:
-    """Stores the games not already in the account, in one transaction; (added, known)."""
-    versions = dict(
-        db.session.execute(
-            select(Game.id, Game.version).where(Game.owner_id == access.me().id)
-        ).all()
-    )
-    seen = {data["fingerprint"] for data in summary_data(versions).values()}
-    added = known = 0
-    try:
-        for _filename, file in files:
-            mark = fingerprint(file)
-            if mark in seen:
-                known += 1
-                continue
-            seen.add(mark)
-            services.create_game(file, access.me().id, commit_now=False)
-            added += 1
-        services.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return added, known
