@@ -21,13 +21,14 @@ from flask_babel import gettext as _
 from .gamefile import GameFile, parse
 from .i18n import translator
 from .rules import InvalidHand
+from .rules.bounds import LINES_MAX
 from .rules.errors import N_
 from .summaries import GameSummary, summary_of
 
 MAX_GAMES = 2_500  # games in one archive: a family's 2,000 fit (the old 5,000 took 41 s)
 MAX_MEMBERS = 2 * MAX_GAMES  # entries of any kind (folders, notes) in one archive
 MAX_LINES = 120_000  # lines and trail entries in all, in one import (2,000 games of 60)
-MAX_GAME_LINES = 2_000  # lines of one game, as the game file reader bounds them
+MAX_GAME_LINES = LINES_MAX  # lines of one game: the bound the game file reader and the rules apply
 MAX_MEMBER = 4 * 1024 * 1024  # bytes of one game file (2,000 lines are some 500 kB)
 MAX_UNPACKED = 64 * 1024 * 1024  # bytes of all the game files of one archive, unpacked
 _CHUNK = 64 * 1024  # read a member this much at a time: deflate never makes more at once
