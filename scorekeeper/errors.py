@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import exc as sa
@@ -72,10 +73,16 @@ def _release_connection() -> None:
         current_app.logger.debug("invalidating the session failed", exc_info=True)
 
 
-def _size(limit: int | None) -> str:
+def _size(limit: int | None, english: bool = False) -> str:
+    """A limit in bytes as people write it: in the reader's language and units, or English."""
     if not limit:
         return "?"
-    return f"{limit / 1024 / 1024:g} MB" if limit >= 1024 * 1024 else f"{limit // 1024} kB"
+    megabytes = limit >= 1024 * 1024
+    num = limit / 1024 / 1024 if megabytes else limit // 1024
+    if english:  # the API's errors are English
+        return f"{num:g} MB" if megabytes else f"{num} kB"
+    words = format_decimal(num)
+    return _("%(num)s MB", num=words) if megabytes else _("%(num)s kB", num=words)
 
 
 def _texts(code: int, e: BaseException | None) -> tuple[str, str]:
@@ -146,7 +153,7 @@ def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Re
     ref = g.get("error_ref", "")
     if request.path.startswith("/api/"):
         text = _API_TEXT.get(code, HTTP_STATUS_CODES.get(code, "error").lower())
-        text = text.format(size=_size(_max()), ref=ref)
+        text = text.format(size=_size(_max(), english=True), ref=ref)
         response = jsonify(errors=[text])
     else:
         # 500 and 503: the bare layout (no account, no flashes, no switcher): nothing on the

@@ -192,7 +192,7 @@ def _unpack(
     except (*_DAMAGED, NotImplementedError, RuntimeError):
         budget.errors.append(
             _(
-                "%(file)s: damaged or cut short in the archive; download or copy it again",
+                "%(file)s: damaged or cut short in the archive; download or copy the archive again",
                 file=_shown(info.filename),
             )
         )
