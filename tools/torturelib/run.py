@@ -107,8 +107,13 @@ def _keep_logs(work: str, dest: str, kind: str) -> None:
         shutil.copy(log, os.path.join(dest, f"{kind}-{os.path.basename(log)}"))
 
 
+class Overtime(BaseException):
+    """The run went past --timeout. Not an OSError (TimeoutError is one, and the client takes
+    those for a failed request), nor an Exception that a cleanup step would swallow."""
+
+
 def _overtime(*_: Any) -> None:
-    raise TimeoutError("the run went past --timeout")
+    raise Overtime("the run went past --timeout")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -132,7 +137,7 @@ def main(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted: cleaning up", file=sys.stderr)
         return 130
-    except TimeoutError as e:
+    except Overtime as e:
         print(f"\nstopped: {e}; cleaning up", file=sys.stderr)
         return 1
     finally:
