@@ -189,9 +189,9 @@ def update_line(
         result = tally(game, lines)
         row = _row(game, number)
         fill_line(row, line, len(game.seats))
+        touch(game)  # before the trail: its revision carries the write's instant
         if old != line:
             trail.record(game, "edit", number, row.id, old, line, reason, who)
-        touch(game)
     _remember(game, lines, result)
     return Outcome(number, result)
 
@@ -225,6 +225,7 @@ def delete_line(
         old = lines.pop(number - 1)
         result = tally(game, lines)
         row = _row(game, number)
+        touch(game)  # before the trail: its revision carries the write's instant
         trail.record(game, "delete", number, row.id, old, None, reason, who)
         db.session.delete(row)
         db.session.flush()
@@ -237,7 +238,6 @@ def delete_line(
             .where(Line.game_id == game.id, Line.position < 0)
             .values(position=-Line.position)
         )
-        touch(game)
     _remember(game, lines, result)
     return Outcome(number, result)
 

@@ -30,8 +30,10 @@ def record(
     reason: str = "",
     who: str | None = None,
 ) -> Revision:
-    """Adds a revision to the session; the caller's write commits it with the change."""
+    """Adds a revision to the session; the caller's write commits it with the change. Its
+    time is the game's `updated_at`, which the write has set (services.touch) just before."""
     rev = Revision(
+        at=game.updated_at,
         game_id=game.id,
         action=action,
         position=position,
@@ -87,16 +89,16 @@ def did_just(
 ) -> bool:
     """Whether the one write since `version` was this change by this account: the twin of a
     double tap, or of the same form sent from two tabs (issue 11, point 1). Each write bumps
-    the version by one, and each delete or restore leaves a revision."""
+    the version by one, and each delete or restore leaves a revision, stamped with the
+    game's `updated_at` of its write: an older revision is not the one write since (an
+    appended hand, which leaves none, came after it)."""
     if version is None or version + 1 != game.version:
         return False
     last = _last(game)
-    return last is not None and (last.action, last.position, last.reason, last.who) == (
-        action,
-        position,
-        (reason or "").strip(),
-        who,
-    )
+    if last is None:
+        return False
+    done = (last.at, last.action, last.position, last.reason, last.who)
+    return done == (game.updated_at, action, position, (reason or "").strip(), who)
 
 
 def _last(game: Game) -> Revision | None:
@@ -147,10 +149,10 @@ def restore(
         db.session.add(row)
         writes.fill_line(row, line, len(game.seats))
         db.session.flush()
+        services.touch(game)  # before the trail: its revision carries the write's instant
         back = record(game, "restore", at, row.id, None, line, who=who)
         db.session.flush()
         rev.restored_by = back.id
-        services.touch(game)
     _remember(game, lines, result)
     return services.Outcome(at, result)
 
