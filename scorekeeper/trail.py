@@ -31,7 +31,7 @@ def record(
     who: str | None = None,
 ) -> Revision:
     """Adds a revision to the session; the caller's write commits it with the change. Its
-    time is the game's `updated_at`, which the write has set (services.touch) just before."""
+    time is the game's `updated_at`, which the write has set (writes.touch) just before."""
     rev = Revision(
         at=game.updated_at,
         game_id=game.id,
@@ -126,7 +126,7 @@ def restore(
             # restored by the one write since the form, by this account: a double tap
             if did_just(game, version, "restore", last.position, "", who):
                 return services.Outcome(last.position, tally(game), repeated=True)
-        services.check_version(game, version)
+        writes.check_version(game, version)
         if rev.restored_by:
             raise LookupError(revision_id)
         line = parse_line(rev.position, rev.before)
@@ -149,7 +149,7 @@ def restore(
         db.session.add(row)
         writes.fill_line(row, line, len(game.seats))
         db.session.flush()
-        services.touch(game)  # before the trail: its revision carries the write's instant
+        writes.touch(game)  # before the trail: its revision carries the write's instant
         back = record(game, "restore", at, row.id, None, line, who=who)
         db.session.flush()
         rev.restored_by = back.id
