@@ -49,6 +49,11 @@ def _signed_in(account: Account, target: str | None) -> Response:
     return response
 
 
+def _retry_after(t: auth.Throttled) -> dict[str, str]:
+    """The wait the page words, as a header (RFC 6585), like every other 429 (errors.py)."""
+    return {"Retry-After": str(t.seconds)}
+
+
 def wait_message(t: auth.Throttled) -> str:
     """How long to wait, in seconds under a minute, else in whole minutes."""
     if t.seconds < 60:
@@ -69,11 +74,11 @@ def wait_message(t: auth.Throttled) -> str:
 
 
 @bp.route("/signup", methods=["GET", "POST"])
-def signup() -> Response | tuple[str, int]:
+def signup() -> Response | tuple[str, int, dict[str, str]]:
     form = SignUpForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
-    status = 422 if request.method == "POST" else 200
+    status, headers = (422 if request.method == "POST" else 200), {}
     if form.validate_on_submit():
         try:
             account = auth.sign_up(
@@ -82,7 +87,7 @@ def signup() -> Response | tuple[str, int]:
         except auth.Taken:
             form.username.errors.append(_("That username is taken; choose another."))
         except auth.Throttled as t:
-            status = 429
+            status, headers = 429, _retry_after(t)
             form.username.errors.append(
                 ngettext(
                     "Too many new accounts from this address: try again in %(num)d minute.",
@@ -92,20 +97,20 @@ def signup() -> Response | tuple[str, int]:
             )
         else:
             return _signed_in(account, form.next.data)
-    return render_template("accounts/signup.html", form=form), status
+    return render_template("accounts/signup.html", form=form), status, headers
 
 
 @bp.route("/signin", methods=["GET", "POST"])
-def signin() -> Response | tuple[str, int]:
+def signin() -> Response | tuple[str, int, dict[str, str]]:
     form = SignInForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
-    status = 200
+    status, headers = 200, {}
     if form.validate_on_submit():
         try:
             account = auth.sign_in(form.username.data, form.password.data, _address(), _device())
         except auth.Throttled as t:
-            status = 429
+            status, headers = 429, _retry_after(t)
             form.password.errors.append(wait_message(t))
         else:
             if account is not None:
@@ -114,7 +119,7 @@ def signin() -> Response | tuple[str, int]:
             form.password.errors.append(_("Wrong username or password."))
     elif request.method == "POST":
         status = 422
-    return render_template("accounts/signin.html", form=form), status
+    return render_template("accounts/signin.html", form=form), status, headers
 
 
 @bp.route("/signout", methods=["POST"])

@@ -59,7 +59,8 @@ def test_a_strangers_guesses_do_not_stop_the_owners_browser(app, client, clock):
     stranger = app.test_client()
     answers = [_signin(stranger, password=f"guess{i}").status_code for i in range(10)]
     assert answers == [422] * 5 + [429] * 5  # the sixth waits a second; refused tries wait on
-    assert "try again in 1 second." in _page(_signin(stranger, password="guess"))
+    refused = _signin(stranger, password="guess")
+    assert "try again in 1 second." in _page(refused) and refused.headers["Retry-After"] == "1"
     # the owner's browser signs in with its right password all the same
     assert _signin(client).status_code == 302 and client.get("/").status_code == 200
     # and a good sign-in forgives the stranger's failures
@@ -167,6 +168,7 @@ def test_sign_up_is_limited_per_address(app, anon, clock):
     r = sign_up("sixth")
     page = _page(r)
     assert r.status_code == 429 and 'id="username-error"' in page
+    assert r.headers["Retry-After"] == "3600"  # what the page says, for a program
     assert "Too many new accounts from this address: try again in 60 minutes." in page
     with app.app_context():
         assert db.session.execute(db.select(Account).filter_by(username="sixth")).first() is None
