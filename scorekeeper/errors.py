@@ -138,9 +138,13 @@ def _again(code: int, e: BaseException | None) -> tuple[str, str] | None:
         return None
     if request.method == "GET":
         return _("Try again"), request.full_path.rstrip("?")
+    from .access import local_path  # pure: needs neither the database nor the session
+
     came = urlsplit(request.referrer or "")
-    if came.netloc == request.host and came.path.startswith("/"):
-        return _("Back to the form"), came.path + (f"?{came.query}" if came.query else "")
+    back = came.path + (f"?{came.query}" if came.query else "")
+    # a page of this site only, and one whose path does not read as another host (//host)
+    if came.netloc == request.host and local_path(back):
+        return _("Back to the form"), back
     return None
 
 
