@@ -17,11 +17,13 @@ from .models import Account
 bp = Blueprint("accounts", __name__)
 
 
-def _address() -> str:
+def address() -> str:
+    """The client's address, as the throttle counts it (PROXY_HOPS: the proxy's X-Forwarded-For)."""
     return request.remote_addr or "?"
 
 
-def _device() -> throttle.Device | None:
+def device() -> throttle.Device | None:
+    """What this browser's device cookie says (throttle.py), if it carries a valid one."""
     return throttle.read_device(request.cookies.get(throttle.DEVICE_COOKIE))
 
 
@@ -40,7 +42,7 @@ def _signed_in(account: Account, target: str | None) -> Response:
     response = redirect(access.safe_next(target))
     response.set_cookie(
         throttle.DEVICE_COOKIE,
-        throttle.device_cookie(_device(), account.id),
+        throttle.device_cookie(device(), account.id),
         max_age=int(throttle.DEVICE_AGE.total_seconds()),
         httponly=True,
         samesite="Lax",
@@ -49,7 +51,7 @@ def _signed_in(account: Account, target: str | None) -> Response:
     return response
 
 
-def _retry_after(t: auth.Throttled) -> dict[str, str]:
+def retry_after(t: auth.Throttled) -> dict[str, str]:
     """The wait the page words, as a header (RFC 6585), like every other 429 (errors.py)."""
     return {"Retry-After": str(t.seconds)}
 
@@ -82,12 +84,12 @@ def signup() -> Response | tuple[str, int, dict[str, str]]:
     if form.validate_on_submit():
         try:
             account = auth.sign_up(
-                form.username.data, form.password.data, _address(), chosen_language()
+                form.username.data, form.password.data, address(), chosen_language()
             )
         except auth.Taken:
             form.username.errors.append(_("That username is taken; choose another."))
         except auth.Throttled as t:
-            status, headers = 429, _retry_after(t)
+            status, headers = 429, retry_after(t)
             form.username.errors.append(
                 ngettext(
                     "Too many new accounts from this address: try again in %(num)d minute.",
@@ -108,9 +110,9 @@ def signin() -> Response | tuple[str, int, dict[str, str]]:
     status, headers = 200, {}
     if form.validate_on_submit():
         try:
-            account = auth.sign_in(form.username.data, form.password.data, _address(), _device())
+            account = auth.sign_in(form.username.data, form.password.data, address(), device())
         except auth.Throttled as t:
-            status, headers = 429, _retry_after(t)
+            status, headers = 429, retry_after(t)
             form.password.errors.append(wait_message(t))
         else:
             if account is not None:

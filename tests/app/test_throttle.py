@@ -185,3 +185,21 @@ def test_odd_usernames_and_addresses_are_refused_not_failed(app, client):
     for address in ("1.2.3.4\x00", "9" * 500, "::ffff:10.0.0.1"):
         assert _signin(app.test_client(), "nobody", "guess", address).status_code == 422
     assert _signin(app.test_client(), " Tester ").status_code == 302
+
+
+def test_the_current_password_on_the_account_page_is_throttled_like_a_sign_in(app, client, clock):
+    """A stolen session must not buy unlimited guesses at the password that guards changing
+    it: wrong current passwords count as failed sign-ins of the account."""
+    client.delete_cookie("device")  # a thief's copy of the session, without the device cookie
+
+    def change(current: str):  # type: ignore[no-untyped-def]
+        data = {"current": current, "new": "a new password"}
+        return client.post("/account/password", data=data, environ_base={"REMOTE_ADDR": "10.9.9.9"})
+
+    assert [change(f"guess{i}").status_code for i in range(5)] == [422] * 5
+    r = change(PASSWORD)  # even the right one waits now, and changes nothing
+    assert r.status_code == 429 and "try again in 1 second." in _page(r)
+    assert r.headers["Retry-After"] == "1"
+    clock.advance(seconds=1)
+    assert change(PASSWORD).status_code == 302  # the old password was still the password
+    assert _signin(app.test_client(), password="a new password").status_code == 302
