@@ -169,6 +169,7 @@ def local_path(target: str) -> bool:
 
 
 def _local(target: str) -> bool:
+    """Whether `target`, as it stands, is a path of this site, nothing a browser reads as a host."""
     parts = urlsplit(target)
     return (
         target.startswith("/")

@@ -166,6 +166,7 @@ def _commit_by_the_way() -> None:
 
 
 def end_session(sid: str) -> None:
+    """Signs out the one browser whose session id this is (its cookie signs nobody in now)."""
     db.session.execute(delete(AccountSession).where(AccountSession.digest == _digest(sid)))
     db.session.commit()
 
@@ -191,6 +192,7 @@ def sessions(account: Account) -> list[AccountSession]:
 
 
 def is_this(browser: AccountSession, sid: str | None) -> bool:
+    """Whether `browser` is the session of the cookie's id (the page's "This browser")."""
     return sid is not None and browser.digest == _digest(sid)
 
 

@@ -204,6 +204,7 @@ def _max() -> int | None:
 
 
 def http_error(e: HTTPException) -> Any:
+    """Every HTTP error (abort, 404, 405, 413, CSRF) as the app's own page or JSON."""
     if e.response is not None or e.code is None:  # abort(response): already an answer
         return e
     headers = {k: v for k, v in e.get_headers() if k.lower() != "content-type"}

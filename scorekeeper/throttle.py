@@ -92,6 +92,7 @@ def _key(text: str) -> str:
 
 
 def _record(*events: tuple[str, str]) -> list[int]:
+    """Stores and commits one row per (kind, key), before any password is checked; their ids."""
     rows = [ThrottleEvent(kind=kind, key=key, at=now()) for kind, key in events]
     db.session.add_all(rows)
     db.session.commit()
@@ -126,11 +127,13 @@ def _free_in(kind: str, key: str, n: int, mine: list[int], window: timedelta) ->
 
 
 def _drop(mine: list[int]) -> None:
+    """Deletes a refused try's rows: it counts nothing."""
     db.session.execute(delete(ThrottleEvent).where(ThrottleEvent.id.in_(mine)))
     db.session.commit()
 
 
 def _known(address: str) -> bool:
+    """Whether the address (as `_key` names it) had a good sign-in or sign-up lately (KNOWN)."""
     return bool(
         db.session.execute(
             select(

@@ -102,6 +102,7 @@ def did_just(
 
 
 def _last(game: Game) -> Revision | None:
+    """The game's latest revision, if any."""
     return db.session.execute(
         select(Revision).where(Revision.game_id == game.id).order_by(Revision.id.desc()).limit(1)
     ).scalar_one_or_none()

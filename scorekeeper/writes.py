@@ -62,6 +62,7 @@ def body_digest(body: Any) -> str:
 
 
 def line_with(digest: str) -> Line | None:
+    """The line stored with this key digest (`key_digest`), in any game, or None."""
     return db.session.execute(select(Line).where(Line.token == digest)).scalar_one_or_none()
 
 
