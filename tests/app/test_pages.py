@@ -218,7 +218,6 @@ def test_preview_says_what_the_hand_would_score(client):
     assert not r.json["ok"] and r.json["errors"]
 
 
-
 def test_preview_of_an_edit_scores_that_line_and_names_one_of_the_game(client):
     game = new_game(client)
     hand(client, game, [35, 70, 15], declarer=1, bid=100)
@@ -230,6 +229,7 @@ def test_preview_of_an_edit_scores_that_line_and_names_one_of_the_game(client):
     assert r.json["ok"] and r.json["scores"] == [40, -110, 20]
     assert r.json["totals"] == [40, -110, 20]
     assert client.post(f"{game}/hands/preview?number=3", data=fields).status_code == 404
+
 
 def test_two_workers_never_show_a_stale_score(app, client, database_url):
     """Each worker remembers derived scores per version of a game (memo.py); a write through
