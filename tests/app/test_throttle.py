@@ -203,3 +203,21 @@ def test_the_current_password_on_the_account_page_is_throttled_like_a_sign_in(ap
     clock.advance(seconds=1)
     assert change(PASSWORD).status_code == 302  # the old password was still the password
     assert _signin(app.test_client(), password="a new password").status_code == 302
+
+
+def test_an_ipv6_network_counts_as_one_address(app, client, clock):
+    """An IPv6 host holds a whole /64: each of its addresses is not a new address to the
+    limits, or the address and sign-up limits would bind no one with IPv6."""
+    net = "2001:db8:1:2:"
+    for i in range(throttle.PER_ADDRESS):
+        address = f"{net}:{i + 1:x}"
+        assert _signin(app.test_client(), f"nobody{i}", "guess", address).status_code == 422
+    assert _signin(app.test_client(), "other", "guess", f"{net}ffff::1").status_code == 429
+    assert _signin(app.test_client(), "other", "guess", "2001:db8:1:3::1").status_code == 422
+    app.config["SIGNUPS_PER_HOUR"] = 2
+    answers = []
+    for i in range(3):
+        data = {"username": f"new{i}", "password": PASSWORD, "confirm": PASSWORD}
+        address = {"REMOTE_ADDR": f"2001:db8:9:9::{i + 1}"}
+        answers.append(app.test_client().post("/signup", data=data, environ_base=address))
+    assert [r.status_code for r in answers] == [302, 302, 429]
