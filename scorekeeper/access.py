@@ -158,12 +158,18 @@ def safe_next(target: str | None) -> str:
     """Where to go after signing in: only a path on this site (no open redirect). Refused:
     a scheme or host, a backslash or control character (browsers drop or turn them into /),
     and a path starting // or /\\ once decoded (`////host` would leave as `//host`)."""
-    if target and _local(target) and _local(unquote(target)):
+    if target and local_path(target):
         return target
     return url_for("games.index")
 
 
+def local_path(target: str) -> bool:
+    """Whether `target` is a path on this site, as typed and once decoded (safe_next)."""
+    return _local(target) and _local(unquote(target))
+
+
 def _local(target: str) -> bool:
+    """Whether `target`, as it stands, is a path of this site, nothing a browser reads as a host."""
     parts = urlsplit(target)
     return (
         target.startswith("/")

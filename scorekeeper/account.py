@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from flask_login import logout_user
 from werkzeug.wrappers import Response
 
-from . import access, auth
+from . import access, accounts, auth
 from .account_forms import PasswordForm, TokenForm
 from .forms import ConfirmForm
 
@@ -40,10 +40,17 @@ def page() -> tuple[str, int]:
 
 
 @bp.route("/password", methods=["POST"])
-def password() -> Response | tuple[str, int]:
+def password() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = PasswordForm()
     if form.validate_on_submit():
-        sid = auth.change_password(access.me(), form.current.data, form.new.data)
+        try:
+            sid = auth.change_password(
+                access.me(), form.current.data, form.new.data, accounts.address(), accounts.device()
+            )
+        except auth.Throttled as t:
+            form.current.errors.append(accounts.wait_message(t))
+            page, status = _page(429, password=form)
+            return page, status, accounts.retry_after(t)
         if sid is not None:
             session[access.SESSION_ID] = sid
             flash(_("Password changed. Every other browser is signed out."), "done")

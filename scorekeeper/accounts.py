@@ -17,11 +17,13 @@ from .models import Account
 bp = Blueprint("accounts", __name__)
 
 
-def _address() -> str:
+def address() -> str:
+    """The client's address, as the throttle counts it (PROXY_HOPS: the proxy's X-Forwarded-For)."""
     return request.remote_addr or "?"
 
 
-def _device() -> throttle.Device | None:
+def device() -> throttle.Device | None:
+    """What this browser's device cookie says (throttle.py), if it carries a valid one."""
     return throttle.read_device(request.cookies.get(throttle.DEVICE_COOKIE))
 
 
@@ -40,13 +42,18 @@ def _signed_in(account: Account, target: str | None) -> Response:
     response = redirect(access.safe_next(target))
     response.set_cookie(
         throttle.DEVICE_COOKIE,
-        throttle.device_cookie(_device(), account.id),
+        throttle.device_cookie(device(), account.id),
         max_age=int(throttle.DEVICE_AGE.total_seconds()),
         httponly=True,
         samesite="Lax",
         secure=bool(current_app.config["SESSION_COOKIE_SECURE"]) or request.is_secure,
     )
     return response
+
+
+def retry_after(t: auth.Throttled) -> dict[str, str]:
+    """The wait the page words, as a header (RFC 6585), like every other 429 (errors.py)."""
+    return {"Retry-After": str(t.seconds)}
 
 
 def wait_message(t: auth.Throttled) -> str:
@@ -69,20 +76,20 @@ def wait_message(t: auth.Throttled) -> str:
 
 
 @bp.route("/signup", methods=["GET", "POST"])
-def signup() -> Response | tuple[str, int]:
+def signup() -> Response | tuple[str, int, dict[str, str]]:
     form = SignUpForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
-    status = 422 if request.method == "POST" else 200
+    status, headers = (422 if request.method == "POST" else 200), {}
     if form.validate_on_submit():
         try:
             account = auth.sign_up(
-                form.username.data, form.password.data, _address(), chosen_language()
+                form.username.data, form.password.data, address(), chosen_language()
             )
         except auth.Taken:
             form.username.errors.append(_("That username is taken; choose another."))
         except auth.Throttled as t:
-            status = 429
+            status, headers = 429, retry_after(t)
             form.username.errors.append(
                 ngettext(
                     "Too many new accounts from this address: try again in %(num)d minute.",
@@ -92,20 +99,20 @@ def signup() -> Response | tuple[str, int]:
             )
         else:
             return _signed_in(account, form.next.data)
-    return render_template("accounts/signup.html", form=form), status
+    return render_template("accounts/signup.html", form=form), status, headers
 
 
 @bp.route("/signin", methods=["GET", "POST"])
-def signin() -> Response | tuple[str, int]:
+def signin() -> Response | tuple[str, int, dict[str, str]]:
     form = SignInForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
-    status = 200
+    status, headers = 200, {}
     if form.validate_on_submit():
         try:
-            account = auth.sign_in(form.username.data, form.password.data, _address(), _device())
+            account = auth.sign_in(form.username.data, form.password.data, address(), device())
         except auth.Throttled as t:
-            status = 429
+            status, headers = 429, retry_after(t)
             form.password.errors.append(wait_message(t))
         else:
             if account is not None:
@@ -114,7 +121,7 @@ def signin() -> Response | tuple[str, int]:
             form.password.errors.append(_("Wrong username or password."))
     elif request.method == "POST":
         status = 422
-    return render_template("accounts/signin.html", form=form), status
+    return render_template("accounts/signin.html", form=form), status, headers
 
 
 @bp.route("/signout", methods=["POST"])

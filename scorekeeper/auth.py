@@ -76,15 +76,27 @@ def sign_in(
         if USERNAME.fullmatch(username)  # nothing else can be one (nor a NUL reach PostgreSQL)
         else None
     )
+    return account if _checked(username, account, password, address, device) else None
+
+
+def _checked(
+    username: str,
+    account: Account | None,
+    password: str,
+    address: str,
+    device: throttle.Device | None,
+) -> bool:
+    """Whether `password` is the account's, counted by the throttle (Throttled, without
+    looking at the password, while this try must wait)."""
     known = device is not None and account is not None and account.id in device.accounts
     mine = throttle.begin(username, address, device.id if known and device else None)
     # an unknown username costs a hash check too: the answer's time does not tell it apart
     stored = account.password_hash if account else _dummy_hash()
     if check_password_hash(stored, password) and account is not None:
         throttle.succeeded(mine, username, address)
-        return account
+        return True
     throttle.failed()
-    return None
+    return False
 
 
 _DUMMY: dict[str, str] = {}
@@ -97,11 +109,15 @@ def _dummy_hash() -> str:
     return _DUMMY[method]
 
 
-def change_password(account: Account, old: str, new: str) -> str | None:
+def change_password(
+    account: Account, old: str, new: str, address: str, device: throttle.Device | None = None
+) -> str | None:
     """None (nothing changed) if `old` is not the current password. Otherwise every session
     of the account ends (issue 11 point 8), and the browser that changed it goes on in a new
-    one, whose id this returns: a copy of even its own cookie, taken before, is dead."""
-    if not check_password_hash(account.password_hash, old):
+    one, whose id this returns: a copy of even its own cookie, taken before, is dead. `old`
+    is checked as a sign-in is (Throttled while it must wait): a stolen session buys no
+    more guesses at the password than signing in would."""
+    if not _checked(account.username, account, old, address, device):
         return None
     account.password_hash = _hash(new)
     db.session.add(account)
@@ -150,6 +166,7 @@ def _commit_by_the_way() -> None:
 
 
 def end_session(sid: str) -> None:
+    """Signs out the one browser whose session id this is (its cookie signs nobody in now)."""
     db.session.execute(delete(AccountSession).where(AccountSession.digest == _digest(sid)))
     db.session.commit()
 
@@ -175,6 +192,7 @@ def sessions(account: Account) -> list[AccountSession]:
 
 
 def is_this(browser: AccountSession, sid: str | None) -> bool:
+    """Whether `browser` is the session of the cookie's id (the page's "This browser")."""
     return sid is not None and browser.digest == _digest(sid)
 
 

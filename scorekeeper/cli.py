@@ -47,6 +47,7 @@ def _create_app() -> Any:
 
 
 def _where(app: Any) -> str:
+    """The database URL for a message, its password hidden."""
     from sqlalchemy.engine import make_url
 
     return make_url(app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(hide_password=True)

@@ -138,9 +138,13 @@ def _again(code: int, e: BaseException | None) -> tuple[str, str] | None:
         return None
     if request.method == "GET":
         return _("Try again"), request.full_path.rstrip("?")
+    from .access import local_path  # pure: needs neither the database nor the session
+
     came = urlsplit(request.referrer or "")
-    if came.netloc == request.host and came.path.startswith("/"):
-        return _("Back to the form"), came.path + (f"?{came.query}" if came.query else "")
+    back = came.path + (f"?{came.query}" if came.query else "")
+    # a page of this site only, and one whose path does not read as another host (//host)
+    if came.netloc == request.host and local_path(back):
+        return _("Back to the form"), back
     return None
 
 
@@ -200,6 +204,7 @@ def _max() -> int | None:
 
 
 def http_error(e: HTTPException) -> Any:
+    """Every HTTP error (abort, 404, 405, 413, CSRF) as the app's own page or JSON."""
     if e.response is not None or e.code is None:  # abort(response): already an answer
         return e
     headers = {k: v for k, v in e.get_headers() if k.lower() != "content-type"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -12,7 +12,7 @@ from . import access, posting, services, trail
 from .access import game_or_404, who
 from .forms import AdjustmentForm, ConfirmForm, HandForm, pad_seats
 from .games import conflict
-from .i18n import note_text, problem_text
+from .i18n import problem_text
 from .models import Game
 from .rules import Adjustment, Hand, InvalidHand
 
@@ -110,33 +110,7 @@ def preview(game_id: int) -> Response:
     if number is not None and not 1 <= number <= len(services.rule_lines(game)):
         abort(404)  # a preview of an edit names a line of the game
     form, before = _hand_form(game, number)
-    lines = services.rule_lines(game)
-    line = form.to_line(services.rules_for(game), before.next_dealer)
-    if number is not None and 1 <= number <= len(lines):
-        lines[number - 1] = line
-        at = number
-    else:
-        lines.append(line)
-        at = len(lines)
-    try:
-        tally = services.rules_for(game).replay(lines[:at], game.first_dealer, services.names(game))
-    except InvalidHand as e:
-        return jsonify(
-            ok=False,
-            errors=[
-                {"field": p.field, "seat": p.seat, "message": problem_text(p)}
-                for p in e.problems
-                if p.hand == at
-            ],
-        )
-    result = tally.lines[-1]
-    names = services.names(game)
-    return jsonify(
-        ok=True,
-        scores=list(result.scores),
-        totals=list(result.totals),
-        notes=[{"seat": n.seat, "rule": n.rule, "text": note_text(n, names)} for n in result.notes],
-    )
+    return posting.preview(game, form.to_line(services.rules_for(game), before.next_dealer), number)
 
 
 @bp.route("/adjust", methods=["GET", "POST"], defaults={"number": None})

@@ -106,7 +106,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first_dealer: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=now)
-    # when a line was last written (services.touch): "last played", not any change of the row
+    # when a line was last written (writes.touch): "last played", not any change of the row
     updated_at: Mapped[datetime] = mapped_column(default=now)
     # Bumped by every write: a form carries the version it was made from, so that two phones
     # cannot silently overwrite each other (optimistic concurrency).

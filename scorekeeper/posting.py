@@ -1,17 +1,21 @@
-"""Posting a line's form: the write, the conflict, and a form sent again with other values."""
+"""Posting a line's form: the write, the conflict, a form sent again with other values, and
+the live preview of a hand."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import flash, redirect, request, url_for
+from flask import flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from . import services
 from .forms import LineForm
 from .games import conflict
+from .i18n import note_text, problem_text
+from .models import Game
 from .rules import InvalidHand
+from .rules import Line as RuleLine
 
 
 def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -> Response | None:
@@ -55,3 +59,34 @@ def saved_before(game_id: int, number: int) -> Response:
         )
     flash(message, "conflict")
     return redirect(url_for(request.endpoint or "hands.new", game_id=game_id))
+
+
+def preview(game: Game, line: RuleLine, number: int | None) -> Response:
+    """What `line` would score as line `number` of the game (None: as the next one), as the
+    hand form's live preview reads it: the scores, totals and notes, or the problems of
+    this line."""
+    lines = services.rule_lines(game)
+    if number is None:
+        lines.append(line)
+        number = len(lines)
+    else:
+        lines[number - 1] = line
+    names = services.names(game)
+    try:
+        tally = services.rules_for(game).replay(lines[:number], game.first_dealer, names)
+    except InvalidHand as e:
+        return jsonify(
+            ok=False,
+            errors=[
+                {"field": p.field, "seat": p.seat, "message": problem_text(p)}
+                for p in e.problems
+                if p.hand == number
+            ],
+        )
+    result = tally.lines[-1]
+    return jsonify(
+        ok=True,
+        scores=list(result.scores),
+        totals=list(result.totals),
+        notes=[{"seat": n.seat, "rule": n.rule, "text": note_text(n, names)} for n in result.notes],
+    )

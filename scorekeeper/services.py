@@ -13,10 +13,10 @@ from . import trail, writes
 from .db import db
 from .derived import _remember, names, rule_lines, rules_for, sheet_for, tally
 from .gamefile import GameFile, line_to_dict
-from .models import Game, Line, Player, Seat, now
+from .models import Game, Line, Player, Seat
 from .rules import Line as RuleLine
 from .rules import Tally
-from .writes import Conflict, KeyReused, fill_line
+from .writes import Conflict, KeyReused, check_version, fill_line, touch
 
 # the views read a game's derived state through this module too
 __all__ = [
@@ -59,17 +59,6 @@ class Outcome:
     repeated: bool = False  # the same form was posted again: nothing new was stored
 
 
-def check_version(game: Game, version: int | None) -> None:
-    """Conflict if the form was made from another version of the game than the stored one."""
-    if version is not None and version != game.version:
-        raise Conflict()
-
-
-def touch(game: Game) -> None:
-    """Marks the game written, so that the commit bumps its version."""
-    game.updated_at = now()  # an UPDATE of the game row bumps and checks its version
-
-
 def player(name: str, account_id: int | None) -> Player:
     """The account's player of that name, created on first use (names are reused across the
     games of an account, never across accounts)."""
@@ -85,8 +74,8 @@ def player(name: str, account_id: int | None) -> Player:
 
 def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -> Game:
     """Stores a validated game file as a new game of `owner_id`; InvalidHand (nothing stored)
-    if it is not valid. `commit_now=False` leaves the commit to the caller (an import stores
-    all its games in one transaction)."""
+    if it is not valid. `commit_now=False` leaves the commit to the caller (bench/history.py
+    stores many games in one transaction; an import stores its own batches, bulk.py)."""
     file.score()  # refuses an invalid file before anything is written
     writes.lock_account(owner_id)  # issue 11: two new games at once share no new player
     game = Game(
@@ -189,9 +178,9 @@ def update_line(
         result = tally(game, lines)
         row = _row(game, number)
         fill_line(row, line, len(game.seats))
+        touch(game)  # before the trail: its revision carries the write's instant
         if old != line:
             trail.record(game, "edit", number, row.id, old, line, reason, who)
-        touch(game)
     _remember(game, lines, result)
     return Outcome(number, result)
 
@@ -225,6 +214,7 @@ def delete_line(
         old = lines.pop(number - 1)
         result = tally(game, lines)
         row = _row(game, number)
+        touch(game)  # before the trail: its revision carries the write's instant
         trail.record(game, "delete", number, row.id, old, None, reason, who)
         db.session.delete(row)
         db.session.flush()
@@ -237,7 +227,6 @@ def delete_line(
             .where(Line.game_id == game.id, Line.position < 0)
             .values(position=-Line.position)
         )
-        touch(game)
     _remember(game, lines, result)
     return Outcome(number, result)
 

@@ -8,7 +8,8 @@ hosted instance refuses alike):
 - any other try at a username waits once it has failed a few times in the last day: 2^(n-5)
   seconds after the last failure for the n-th, at most 15 minutes;
 - an address without a good sign-in in the last 30 days may fail 20 times in 15 minutes;
-- an address may make 5 accounts an hour (each costs a slow password hash).
+- an address may make 5 accounts an hour (each costs a slow password hash);
+- for these, an IPv6 address counts as its /64 (`_origin`).
 A try is recorded and committed BEFORE its password is checked, and the count includes the
 tries still being checked, so parallel guesses cannot slip past it (on SQLite and PostgreSQL
 alike); a refused try is deleted: it counts nothing and checks no password.
@@ -17,6 +18,7 @@ alike); a refused try is deleted: it counts nothing and checks no password.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -91,7 +93,22 @@ def _key(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _origin(address: str) -> str:
+    """What the address limits count: an IPv6 address as its /64, which one host or one home
+    holds whole (each of its addresses is no new origin), IPv4 as it is (IPv4-mapped too)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return _key(address)
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((int(ip) >> 64 << 64, 64)))
+    return str(ip)
+
+
 def _record(*events: tuple[str, str]) -> list[int]:
+    """Stores and commits one row per (kind, key), before any password is checked; their ids."""
     rows = [ThrottleEvent(kind=kind, key=key, at=now()) for kind, key in events]
     db.session.add_all(rows)
     db.session.commit()
@@ -126,11 +143,13 @@ def _free_in(kind: str, key: str, n: int, mine: list[int], window: timedelta) ->
 
 
 def _drop(mine: list[int]) -> None:
+    """Deletes a refused try's rows: it counts nothing."""
     db.session.execute(delete(ThrottleEvent).where(ThrottleEvent.id.in_(mine)))
     db.session.commit()
 
 
 def _known(address: str) -> bool:
+    """Whether the address (as `_key` names it) had a good sign-in or sign-up lately (KNOWN)."""
     return bool(
         db.session.execute(
             select(
@@ -153,7 +172,7 @@ def begin(username: str, address: str, device: str | None) -> list[int]:
         if _others("device", _key(device), t - DEVICE_WINDOW, mine)[0] < DEVICE_FREE:
             return mine
         _drop(mine)  # past its own limit: it tries as any other browser does
-    user, addr = _key(username), _key(address)
+    user, addr = _key(username), _origin(address)
     limit_address = not _known(addr)
     mine = _record(("user", user), *([("address", addr)] if limit_address else []))
     waits = [0]
@@ -184,7 +203,7 @@ def succeeded(mine: list[int], username: str, address: str) -> None:
 
 def good(address: str) -> None:
     """A good sign-in (or sign-up) from `address`: one row an address, the latest."""
-    key = _key(address)
+    key = _origin(address)
     db.session.execute(
         delete(ThrottleEvent).where(ThrottleEvent.kind == "good", ThrottleEvent.key == key)
     )
@@ -217,7 +236,7 @@ def begin_signup(address: str) -> None:
     limit = int(current_app.config.get("SIGNUPS_PER_HOUR", 5))
     if limit <= 0:
         return
-    key = _key(address)
+    key = _origin(address)
     _sweep()
     mine = _record(("signup", key))
     if _others("signup", key, now() - SIGNUP_WINDOW, mine)[0] >= limit:

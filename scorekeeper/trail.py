@@ -30,8 +30,10 @@ def record(
     reason: str = "",
     who: str | None = None,
 ) -> Revision:
-    """Adds a revision to the session; the caller's write commits it with the change."""
+    """Adds a revision to the session; the caller's write commits it with the change. Its
+    time is the game's `updated_at`, which the write has set (writes.touch) just before."""
     rev = Revision(
+        at=game.updated_at,
         game_id=game.id,
         action=action,
         position=position,
@@ -87,19 +89,20 @@ def did_just(
 ) -> bool:
     """Whether the one write since `version` was this change by this account: the twin of a
     double tap, or of the same form sent from two tabs (issue 11, point 1). Each write bumps
-    the version by one, and each delete or restore leaves a revision."""
+    the version by one, and each delete or restore leaves a revision, stamped with the
+    game's `updated_at` of its write: an older revision is not the one write since (an
+    appended hand, which leaves none, came after it)."""
     if version is None or version + 1 != game.version:
         return False
     last = _last(game)
-    return last is not None and (last.action, last.position, last.reason, last.who) == (
-        action,
-        position,
-        (reason or "").strip(),
-        who,
-    )
+    if last is None:
+        return False
+    done = (last.at, last.action, last.position, last.reason, last.who)
+    return done == (game.updated_at, action, position, (reason or "").strip(), who)
 
 
 def _last(game: Game) -> Revision | None:
+    """The game's latest revision, if any."""
     return db.session.execute(
         select(Revision).where(Revision.game_id == game.id).order_by(Revision.id.desc()).limit(1)
     ).scalar_one_or_none()
@@ -124,7 +127,7 @@ def restore(
             # restored by the one write since the form, by this account: a double tap
             if did_just(game, version, "restore", last.position, "", who):
                 return services.Outcome(last.position, tally(game), repeated=True)
-        services.check_version(game, version)
+        writes.check_version(game, version)
         if rev.restored_by:
             raise LookupError(revision_id)
         line = parse_line(rev.position, rev.before)
@@ -147,10 +150,10 @@ def restore(
         db.session.add(row)
         writes.fill_line(row, line, len(game.seats))
         db.session.flush()
+        writes.touch(game)  # before the trail: its revision carries the write's instant
         back = record(game, "restore", at, row.id, None, line, who=who)
         db.session.flush()
         rev.restored_by = back.id
-        services.touch(game)
     _remember(game, lines, result)
     return services.Outcome(at, result)
 

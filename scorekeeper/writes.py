@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import db
-from .models import Account, Entry, Game, Line, MarriageRow
+from .models import Account, Entry, Game, Line, MarriageRow, now
 from .rules import Adjustment
 from .rules import Line as RuleLine
 
@@ -62,6 +62,7 @@ def body_digest(body: Any) -> str:
 
 
 def line_with(digest: str) -> Line | None:
+    """The line stored with this key digest (`key_digest`), in any game, or None."""
     return db.session.execute(select(Line).where(Line.token == digest)).scalar_one_or_none()
 
 
@@ -96,6 +97,18 @@ def lock_account(account_id: int | None) -> None:
     at once would both add the same new name."""
     if account_id is not None:
         _take(Account.__table__, account_id, "locale")
+
+
+def check_version(game: Game, version: int | None) -> None:
+    """Conflict if the form was made from another version of the game than the stored one."""
+    if version is not None and version != game.version:
+        raise Conflict()
+
+
+def touch(game: Game) -> None:
+    """Marks the game written, so that the commit bumps its version; the write's revision,
+    if any, is stamped with this instant (trail.record)."""
+    game.updated_at = now()  # an UPDATE of the game row bumps and checks its version
 
 
 def fill_line(row: Line, line: RuleLine, seats: int) -> None:

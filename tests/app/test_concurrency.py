@@ -337,3 +337,21 @@ def test_renewing_links_while_hands_are_saved_is_no_clash(app):
     saved = owner.post(f"{game}/hands/new", data=fields)
     assert saved.status_code == 302 and "#h4" in saved.headers["Location"]
     assert opened["version"] != later["version"]
+
+
+def test_a_delete_after_another_phones_hand_is_a_conflict_not_an_old_twin(app, client):
+    """Line 2 deleted, then the new line 2's delete form opened; another phone logs a hand
+    before it is sent. The one write since the form is that hand, not the earlier delete of
+    a line 2 (same position, reason and account): the conflict page, nothing deleted."""
+    game = _game_with_hands(client, 4)
+    gid = _gid(game)
+    assert (
+        client.post(f"{game}/hands/2/delete", data=version_token(client, game)).status_code == 302
+    )
+    form = version_token(client, f"{game}/hands/2/delete")  # the new line 2: _hand(2)
+    assert client.post(f"/api/games/{gid}/hands", json=_hand(5)).status_code == 201
+    assert client.post(f"{game}/hands/2/delete", data=form).status_code == 302
+    assert CONFLICT in client.get(game).get_data(as_text=True)
+    assert _stored(client, gid) == sorted(
+        json.dumps(_hand(i), sort_keys=True) for i in (0, 2, 3, 5)
+    )

@@ -123,6 +123,10 @@ def test_an_expired_form_says_so_and_stores_nothing(app, anon):
     assert 'class="button primary" href="/signup?next=/x">Back to the form<' in back.get_data(True)
     elsewhere = anon.post("/signup", data=data, headers={"Referer": "http://evil.example/"})
     assert "evil.example" not in elsewhere.get_data(as_text=True)
+    # a page of this site whose path reads as another host (its 404 has the language form)
+    for path in ("//evil.example/", "/\\evil.example/", "/%2F/evil.example/"):
+        tricked = anon.post("/signup", data=data, headers={"Referer": f"http://localhost{path}"})
+        assert tricked.status_code == 400 and "evil.example" not in tricked.get_data(True), path
     with app.app_context():
         assert db.session.execute(db.select(Account)).first() is None
 

@@ -218,6 +218,19 @@ def test_preview_says_what_the_hand_would_score(client):
     assert not r.json["ok"] and r.json["errors"]
 
 
+def test_preview_of_an_edit_scores_that_line_and_names_one_of_the_game(client):
+    game = new_game(client)
+    hand(client, game, [35, 70, 15], declarer=1, bid=100)
+    hand(client, game, [70, 35, 15], declarer=0, bid=100)
+    fields = {"dealer": "0", "declarer": "1", "bid": "110"}
+    fields.update({"points-0": "35", "points-1": "70", "points-2": "15"})
+    r = client.post(f"{game}/hands/preview?number=1", data=fields)
+    # hand 1 as edited: Bartek fails 110; the totals are those after hand 1, not after 2
+    assert r.json["ok"] and r.json["scores"] == [40, -110, 20]
+    assert r.json["totals"] == [40, -110, 20]
+    assert client.post(f"{game}/hands/preview?number=3", data=fields).status_code == 404
+
+
 def test_two_workers_never_show_a_stale_score(app, client, database_url):
     """Each worker remembers derived scores per version of a game (memo.py); a write through
     another worker bumps the version, so nothing remembered is ever shown for it."""

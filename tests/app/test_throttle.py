@@ -59,7 +59,8 @@ def test_a_strangers_guesses_do_not_stop_the_owners_browser(app, client, clock):
     stranger = app.test_client()
     answers = [_signin(stranger, password=f"guess{i}").status_code for i in range(10)]
     assert answers == [422] * 5 + [429] * 5  # the sixth waits a second; refused tries wait on
-    assert "try again in 1 second." in _page(_signin(stranger, password="guess"))
+    refused = _signin(stranger, password="guess")
+    assert "try again in 1 second." in _page(refused) and refused.headers["Retry-After"] == "1"
     # the owner's browser signs in with its right password all the same
     assert _signin(client).status_code == 302 and client.get("/").status_code == 200
     # and a good sign-in forgives the stranger's failures
@@ -167,6 +168,7 @@ def test_sign_up_is_limited_per_address(app, anon, clock):
     r = sign_up("sixth")
     page = _page(r)
     assert r.status_code == 429 and 'id="username-error"' in page
+    assert r.headers["Retry-After"] == "3600"  # what the page says, for a program
     assert "Too many new accounts from this address: try again in 60 minutes." in page
     with app.app_context():
         assert db.session.execute(db.select(Account).filter_by(username="sixth")).first() is None
@@ -183,3 +185,39 @@ def test_odd_usernames_and_addresses_are_refused_not_failed(app, client):
     for address in ("1.2.3.4\x00", "9" * 500, "::ffff:10.0.0.1"):
         assert _signin(app.test_client(), "nobody", "guess", address).status_code == 422
     assert _signin(app.test_client(), " Tester ").status_code == 302
+
+
+def test_the_current_password_on_the_account_page_is_throttled_like_a_sign_in(app, client, clock):
+    """A stolen session must not buy unlimited guesses at the password that guards changing
+    it: wrong current passwords count as failed sign-ins of the account."""
+    client.delete_cookie("device")  # a thief's copy of the session, without the device cookie
+
+    def change(current: str):  # type: ignore[no-untyped-def]
+        data = {"current": current, "new": "a new password"}
+        return client.post("/account/password", data=data, environ_base={"REMOTE_ADDR": "10.9.9.9"})
+
+    assert [change(f"guess{i}").status_code for i in range(5)] == [422] * 5
+    r = change(PASSWORD)  # even the right one waits now, and changes nothing
+    assert r.status_code == 429 and "try again in 1 second." in _page(r)
+    assert r.headers["Retry-After"] == "1"
+    clock.advance(seconds=1)
+    assert change(PASSWORD).status_code == 302  # the old password was still the password
+    assert _signin(app.test_client(), password="a new password").status_code == 302
+
+
+def test_an_ipv6_network_counts_as_one_address(app, client, clock):
+    """An IPv6 host holds a whole /64: each of its addresses is not a new address to the
+    limits, or the address and sign-up limits would bind no one with IPv6."""
+    net = "2001:db8:1:2:"
+    for i in range(throttle.PER_ADDRESS):
+        address = f"{net}:{i + 1:x}"
+        assert _signin(app.test_client(), f"nobody{i}", "guess", address).status_code == 422
+    assert _signin(app.test_client(), "other", "guess", f"{net}ffff::1").status_code == 429
+    assert _signin(app.test_client(), "other", "guess", "2001:db8:1:3::1").status_code == 422
+    app.config["SIGNUPS_PER_HOUR"] = 2
+    answers = []
+    for i in range(3):
+        data = {"username": f"new{i}", "password": PASSWORD, "confirm": PASSWORD}
+        address = {"REMOTE_ADDR": f"2001:db8:9:9::{i + 1}"}
+        answers.append(app.test_client().post("/signup", data=data, environ_base=address))
+    assert [r.status_code for r in answers] == [302, 302, 429]
