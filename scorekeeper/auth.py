@@ -61,7 +61,6 @@ def sign_up(username: str, password: str, address: str, locale: str | None = Non
             update(Player).where(Player.account_id.is_(None)).values(account_id=account.id)
         )
     db.session.commit()
-    throttle.good(address)
     return account
 
 
@@ -93,7 +92,7 @@ def _checked(
     # an unknown username costs a hash check too: the answer's time does not tell it apart
     stored = account.password_hash if account else _dummy_hash()
     if check_password_hash(stored, password) and account is not None:
-        throttle.succeeded(mine, username, address)
+        throttle.succeeded(mine, username, address, account.created_at)
         return True
     throttle.failed()
     return False

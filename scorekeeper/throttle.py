@@ -38,6 +38,7 @@ DEVICE_WINDOW = timedelta(hours=1)
 PER_ADDRESS = 20  # failures per ADDRESS_WINDOW from an address with no good sign-in lately
 ADDRESS_WINDOW = timedelta(minutes=15)
 KNOWN = timedelta(days=30)  # how long a good sign-in vouches for its address
+VOUCHES_AFTER = timedelta(days=1)  # only an account this old vouches for its address
 SIGNUP_WINDOW = timedelta(hours=1)
 DEVICE_COOKIE = "device"
 DEVICE_AGE = timedelta(days=365)
@@ -188,8 +189,11 @@ def begin(username: str, address: str, device: str | None) -> list[int]:
     return mine
 
 
-def succeeded(mine: list[int], username: str, address: str) -> None:
-    """The right password: the username's failures are forgiven, the address is vouched for."""
+def succeeded(mine: list[int], username: str, address: str, since: datetime) -> None:
+    """The right password of an account that exists `since`: the username's failures are
+    forgiven and, if the account is older than VOUCHES_AFTER, the address is vouched for (the
+    address limit no longer applies to it). A new account does not vouch: a guesser who signs
+    up, or makes an account of his own to sign in to, does not lift the limit."""
     db.session.execute(
         delete(ThrottleEvent).where(
             or_(
@@ -198,7 +202,10 @@ def succeeded(mine: list[int], username: str, address: str) -> None:
             )
         )
     )
-    good(address)
+    if since <= now() - VOUCHES_AFTER:
+        good(address)
+    else:
+        db.session.commit()
 
 
 def good(address: str) -> None:
