@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import tempfile
 from datetime import timedelta
 from typing import Any
 
@@ -14,19 +15,26 @@ from .db import MIGRATIONS
 
 
 def _secret_key(app: Flask) -> str:
-    """SECRET_KEY from the environment, else generated once into instance/secret_key."""
+    """SECRET_KEY from the environment, else generated once into instance/secret_key.
+
+    Written whole before it appears under its name (a hard link, which fails if another
+    worker's key got there first): a worker starting at the same moment never reads a file
+    that is still empty, which would sign its sessions with another key."""
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = os.path.join(app.instance_path, "secret_key")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        with open(path) as f:
-            return f.read().strip()
-    key = secrets.token_hex(32)
-    with os.fdopen(fd, "w") as f:
-        f.write(key)
-    return key
+    if not os.path.exists(path):
+        fd, draft = tempfile.mkstemp(dir=app.instance_path, prefix=".secret_key.")
+        try:
+            with os.fdopen(fd, "w") as f:  # mkstemp: readable by this user only
+                f.write(secrets.token_hex(32))
+            os.link(draft, path)
+        except FileExistsError:
+            pass  # another worker's key is the key
+        finally:
+            os.unlink(draft)
+    with open(path) as f:
+        return f.read().strip()
 
 
 def _database_url(app: Flask) -> str:
