@@ -33,7 +33,7 @@ def insert_ids(table: Any, rows: list[dict[str, Any]]) -> list[int]:
         )
         insert_rows([{**row, "id": i} for row, i in zip(rows, ids, strict=True)], table)
         return ids
-    # SQLite: the first write of the chunk (its players or games) took the database's one write
+    # SQLite: the first write of the chunk (writes.lock_account) took the database's one write
     # lock, so no one else inserts until the commit and the next ids are surely max + 1, as
     # SQLite itself would choose them. (RETURNING in a stated order goes one row at a time:
     # 1.2 s a chunk.)

@@ -15,12 +15,11 @@ import dataclasses
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import bulk
+from . import bulk, writes
 from .db import db
 from .models import Entry, Game, Line, MarriageRow, Player, Seat, Summary, now
 from .rules import Adjustment
@@ -93,17 +92,14 @@ def _players(names: Iterable[str], owner_id: int) -> dict[str, tuple[int, str]]:
     return found
 
 
-def _insert_games(rows: list[dict[str, Any]]) -> list[int]:
-    """The chunk's games; the first by itself, so that it takes SQLite's write lock before the
-    ids of the rest are counted (_insert_ids)."""
-    first = db.session.execute(insert(Game.__table__).returning(Game.__table__.c.id), rows[0])
-    return [first.scalar_one(), *bulk.insert_ids(Game.__table__, rows[1:])]
-
-
 def _store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
+    # the account first, as services.create_game takes it: two imports (or an import and a
+    # new game) at once would both add the same new player, and one of them would fail
+    writes.lock_account(owner_id)
     players = _players((n for c in chunk for n in c.file.players), owner_id)
     at = now()
-    games = _insert_games(
+    games = bulk.insert_ids(
+        Game.__table__,
         [
             {
                 "variant": c.file.variant,
@@ -115,7 +111,7 @@ def _store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
                 "version": 1,
             }
             for c in chunk
-        ]
+        ],
     )
     seats, lines, summaries = [], [], []
     for game_id, c in zip(games, chunk, strict=True):

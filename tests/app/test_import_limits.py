@@ -25,6 +25,7 @@ from scorekeeper.models import Account, Entry, Game, Line, Player, Revision, Sum
 from scorekeeper.summaries import summary_data
 from tests.conftest import signed_up
 
+from .test_concurrency import _at_once, _phones
 from .test_history import GAME_A, GAME_B, post
 from .test_transfer import upload, zipped
 
@@ -337,3 +338,21 @@ def test_an_imported_trail_is_stored_as_the_api_stores_it(app, client):
     imported, reference = revisions("tester"), revisions("reference")
     assert imported == reference and len(imported) == 4
     assert [r[-1] for r in imported] == [None, 2, None, None]  # the first delete was restored
+
+
+def test_imports_at_once_with_the_same_new_players_add_each_player_once(app):
+    """Each import adds the account's players it does not have yet, as a new game does: at
+    once, with the same new names, every import is stored and each name added once."""
+    phones = _phones(app, 6)
+    files = [
+        json.dumps({**GAME_A, "players": list(seat)}).encode()
+        for seat in itertools.permutations(("Ala", "Bartek", "Celina"))
+    ]
+    answers = _at_once(
+        [lambda p=p, f=f: upload(p, "game.json", f) for p, f in zip(phones, files, strict=True)]
+    )
+    assert [r.status_code for r in answers] == [302] * 6
+    assert counts(app)["Game"] == 6
+    with app.app_context():
+        names = db.session.execute(db.select(Player.name)).scalars().all()
+        assert sorted(names) == ["Ala", "Bartek", "Celina"]
