@@ -17,6 +17,7 @@ import zlib
 from functools import cache
 
 import pytest
+from sqlalchemy import func
 from sqlalchemy.exc import OperationalError
 
 from scorekeeper import importing, uploads
@@ -25,6 +26,7 @@ from scorekeeper.models import Account, Entry, Game, Line, Player, Revision, Sum
 from scorekeeper.summaries import summary_data
 from tests.conftest import signed_up
 
+from .helpers import version_token
 from .test_concurrency import _at_once, _phones
 from .test_history import GAME_A, GAME_B, post
 from .test_transfer import upload, zipped
@@ -356,3 +358,50 @@ def test_imports_at_once_with_the_same_new_players_add_each_player_once(app):
     with app.app_context():
         names = db.session.execute(db.select(Player.name)).scalars().all()
         assert sorted(names) == ["Ala", "Bartek", "Celina"]
+
+
+def test_an_imported_game_is_edited_deleted_restored_and_exported_as_one_made_here(app, client):
+    """The bulk rows of an import carry a game through every later write as the ORM's do."""
+    one = GAME_A["hands"][0]
+    trail = [{"action": "delete", "hand": 3, "before": one, "after": None, "reason": "misdeal"}]
+    game = {**GAME_A, "trail": trail}
+    assert upload(client, "game.json", json.dumps(game).encode()).status_code == 302
+    other = signed_up(app, "reference")
+    made = {"tester": (client, ""), "reference": (other, f"/games/{post(other, game)}")}
+    with app.app_context():
+        imported = db.session.execute(
+            db.select(Game.id)
+            .join(Account, Game.owner_id == Account.id)
+            .where(Account.username == "tester")
+        ).scalar_one()
+    made["tester"] = (client, f"/games/{imported}")
+    exports = {}
+    for owner, (phone, url) in made.items():
+        page = f"{url}/hands/2/delete"
+        r = phone.post(page, data={**version_token(phone, page), "change_reason": "oops"})
+        assert r.status_code == 302, owner
+        with app.app_context():
+            deleted = db.session.execute(
+                db.select(func.max(Revision.id))
+                .join(Game, Revision.game_id == Game.id)
+                .join(Account, Game.owner_id == Account.id)
+                .where(Account.username == owner, Revision.action == "delete")
+            ).scalar_one()
+        r = phone.post(f"{url}/restore/{deleted}", data=version_token(phone, url))
+        assert r.status_code == 302, owner
+        page = f"{url}/hands/1/edit"
+        fields = {**version_token(phone, page), "dealer": "0", "declarer": "1", "bid": "120"}
+        fields |= {"points-0": "30", "points-1": "75", "points-2": "15", "marriages": "1:hearts"}
+        assert phone.post(page, data=fields).status_code == 302, owner
+        assert phone.post(f"{url}/undo", data=version_token(phone, url)).status_code == 302
+        exported = phone.get(f"{url}/export.json")
+        assert exported.status_code == 200, owner
+        data = json.loads(exported.get_data(as_text=True))
+        for change in data["trail"]:
+            change.pop("at"), change.pop("who")  # when, and by which of the two accounts
+        exports[owner] = (data, phone.get(f"{url}/export.csv").get_data(as_text=True))
+    assert exports["tester"][0] == exports["reference"][0]
+    assert exports["tester"][1] == exports["reference"][1]
+    data = exports["tester"][0]
+    assert len(data["hands"]) == 2 and data["hands"][0]["points"] == [30, 75, 15]
+    assert [c["action"] for c in data["trail"]] == ["delete", "delete", "restore", "edit", "delete"]
