@@ -20,7 +20,7 @@ import pytest
 from sqlalchemy import func
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import importing, uploads
+from scorekeeper import fileparts, importing, uploads
 from scorekeeper.db import db
 from scorekeeper.models import Account, Entry, Game, Line, Player, Revision, Summary
 from scorekeeper.summaries import summary_data
@@ -405,3 +405,18 @@ def test_an_imported_game_is_edited_deleted_restored_and_exported_as_one_made_he
     data = exports["tester"][0]
     assert len(data["hands"]) == 2 and data["hands"][0]["points"] == [30, 75, 15]
     assert [c["action"] for c in data["trail"]] == ["delete", "delete", "restore", "edit", "delete"]
+
+
+def test_a_trail_longer_than_its_game_imports_up_to_the_readers_bound(app, client, monkeypatch):
+    """A trail is bounded by TRAIL_MAX (fileparts.trail), not by the lines of a game: an
+    export whose trail outgrew 2,000 changes imports as the API takes it."""
+    one = GAME_A["hands"][0]
+    edit = {"action": "edit", "hand": 1, "before": one, "after": one}
+    long = {**GAME_A, "trail": [edit] * (uploads.MAX_GAME_LINES + 1)}
+    assert upload(client, "long.json", json.dumps(long).encode()).status_code == 302
+    assert counts(app)["Revision"] == uploads.MAX_GAME_LINES + 1
+    monkeypatch.setattr(fileparts, "TRAIL_MAX", 3)
+    r = upload(client, "longer.json", json.dumps({**GAME_B, "trail": [edit] * 4}).encode())
+    assert r.status_code == 422
+    assert "longer.json: game: a trail has at most 3 changes, got 4" in r.get_data(as_text=True)
+    assert counts(app)["Game"] == 1
