@@ -22,7 +22,7 @@ from .db import db
 from .derived import rules_for
 from .facts import facts_by_game
 from .gamefile import GameFile, to_dict
-from .models import Game, Summary
+from .models import Game, Player, Summary
 from .rules import InvalidHand, SeatStats, Tally, seat_stats
 
 
@@ -70,7 +70,8 @@ def fingerprint(file: GameFile) -> str:
     (not the trail, nor when or by whom it was stored)."""
     facts = {
         **to_dict(file),
-        "players": [" ".join(p.split()).lower() for p in file.players],  # as names are reused
+        # as names are reused (Player.key: casefold, so "STRASSE" is Straße as in the players)
+        "players": [Player.key_of(p) for p in file.players],
         "trail": None,
     }
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()

@@ -420,3 +420,13 @@ def test_a_trail_longer_than_its_game_imports_up_to_the_readers_bound(app, clien
     assert r.status_code == 422
     assert "longer.json: game: a trail has at most 3 changes, got 4" in r.get_data(as_text=True)
     assert counts(app)["Game"] == 1
+
+
+def test_a_game_imported_again_with_its_names_cased_otherwise_is_recognised(app, client):
+    """The fingerprint compares names as the players do (casefold): "STRASSE" is Straße."""
+    game = {**GAME_B, "players": ["Straße", "Σίσυφος", "Darek"]}
+    assert upload(client, "a.json", json.dumps(game).encode()).status_code == 302
+    again = {**game, "players": ["STRASSE", "ΣΊΣΥΦΟΣ", "darek"]}
+    assert upload(client, "b.json", json.dumps(again).encode()).status_code == 302
+    assert "Imported 0 games; 1 already here" in client.get("/history").get_data(as_text=True)
+    assert counts(app)["Game"] == 1 and counts(app)["Player"] == 3
