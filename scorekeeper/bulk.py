@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, bindparam, func, insert, select, text, update
@@ -122,6 +122,10 @@ def trail_rows(game_id: int, items: Sequence[Any]) -> None:
             at = datetime.fromisoformat(item["at"]) if item.get("at") else None
         except ValueError:
             at = None
+        if at is not None and at.tzinfo is not None:
+            # stored as now() stores it, naive UTC: COPY into PostgreSQL's timestamp would
+            # drop the offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too
+            at = at.astimezone(UTC).replace(tzinfo=None)
         rows.append(
             {
                 "game_id": game_id,

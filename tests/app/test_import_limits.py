@@ -14,6 +14,7 @@ import tracemalloc
 import warnings
 import zipfile
 import zlib
+from datetime import datetime
 from functools import cache
 
 import pytest
@@ -430,3 +431,15 @@ def test_a_game_imported_again_with_its_names_cased_otherwise_is_recognised(app,
     assert upload(client, "b.json", json.dumps(again).encode()).status_code == 302
     assert "Imported 0 games; 1 already here" in client.get("/history").get_data(as_text=True)
     assert counts(app)["Game"] == 1 and counts(app)["Player"] == 3
+
+
+def test_a_trail_time_with_an_offset_is_stored_in_utc_as_every_time(app, client):
+    """COPY into PostgreSQL's timestamp dropped the offset: 10:00+02:00 was stored as 10:00."""
+    one = GAME_A["hands"][0]
+    at = "2026-01-02T10:00:00+02:00"
+    trail = [{"action": "delete", "hand": 3, "before": one, "after": None, "at": at}]
+    game = {**GAME_A, "trail": trail}
+    assert upload(client, "t.json", json.dumps(game).encode()).status_code == 302
+    with app.app_context():
+        stored = db.session.execute(db.select(Revision.at)).scalar_one()
+    assert stored == datetime(2026, 1, 2, 8, 0)
