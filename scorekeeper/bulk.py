@@ -113,19 +113,22 @@ def entry_rows(line_id: int, line: Any, seats: int) -> list[dict[str, Any]]:
     ]
 
 
+def _utc(raw: str | None) -> datetime | None:
+    """A trail's time as now() stores one, naive UTC: COPY into PostgreSQL's timestamp would
+    drop an offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too. None if it is none."""
+    try:
+        at = datetime.fromisoformat(raw) if raw else None
+        return at.astimezone(UTC).replace(tzinfo=None) if at and at.tzinfo else at
+    except (ValueError, OverflowError):  # not a time, or past the calendar in UTC
+        return None
+
+
 def trail_rows(game_id: int, items: Sequence[Any]) -> None:
     """An imported trail, as trail.load stores it: the revisions keep their numbers, not their
     link to a line row; a restore closes the latest delete of the same line."""
     rows = []
     for item in items:
-        try:
-            at = datetime.fromisoformat(item["at"]) if item.get("at") else None
-        except ValueError:
-            at = None
-        if at is not None and at.tzinfo is not None:
-            # stored as now() stores it, naive UTC: COPY into PostgreSQL's timestamp would
-            # drop the offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too
-            at = at.astimezone(UTC).replace(tzinfo=None)
+        at = _utc(item.get("at"))
         rows.append(
             {
                 "game_id": game_id,
