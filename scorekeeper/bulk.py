@@ -113,9 +113,11 @@ def entry_rows(line_id: int, line: Any, seats: int) -> list[dict[str, Any]]:
     ]
 
 
-def _utc(raw: str | None) -> datetime | None:
+def stored_time(raw: str | None) -> datetime | None:
     """A trail's time as now() stores one, naive UTC: COPY into PostgreSQL's timestamp would
-    drop an offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too. None if it is none."""
+    drop an offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too; and an aware time whose
+    UTC is past the calendar would be stored by PostgreSQL and fail every read (trail.load
+    should use this too). None if there is none."""
     try:
         at = datetime.fromisoformat(raw) if raw else None
         return at.astimezone(UTC).replace(tzinfo=None) if at and at.tzinfo else at
@@ -128,7 +130,7 @@ def trail_rows(game_id: int, items: Sequence[Any]) -> None:
     link to a line row; a restore closes the latest delete of the same line."""
     rows = []
     for item in items:
-        at = _utc(item.get("at"))
+        at = stored_time(item.get("at"))
         rows.append(
             {
                 "game_id": game_id,
