@@ -451,3 +451,15 @@ def test_a_trail_time_with_an_offset_is_stored_in_utc_as_every_time(app, client,
     with app.app_context():
         found = db.session.execute(db.select(Revision.at)).scalar_one()
     assert found == stored if stored else found >= before
+
+
+def test_a_game_made_here_is_recognised_in_a_file_that_writes_its_empty_values(app, client):
+    """A file may give a given-up hand's points and tricks as nulls; the rows keep nothing
+    of them, so the stored game's fingerprint must not count them either."""
+    empty = [None, None, None]
+    game = {**GAME_B, "hands": [{"declarer": 0, "bid": 100, "give_up": True, "points": empty}]}
+    game["hands"].append({**game["hands"][0], "tricks": empty})
+    post(client, game)  # one ORM row at a time, its summary made from its rows
+    assert upload(client, "same.json", json.dumps(game).encode()).status_code == 302
+    assert "Imported 0 games; 1 already here" in client.get("/history").get_data(as_text=True)
+    assert counts(app)["Game"] == 1
