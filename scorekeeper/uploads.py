@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 
 from .gamefile import GameFile, parse
 from .i18n import translator
+from .linereader import PROBLEMS_MAX
 from .rules import InvalidHand
 from .rules.bounds import LINES_MAX
 from .rules.errors import N_
@@ -153,6 +154,8 @@ def _read_zip(filename: str, data: bytes, budget: _Budget) -> None:
     with z:
         for info in _members(filename, z):
             name = _shown(info.filename)
+            if len(budget.errors) >= PROBLEMS_MAX:
+                break  # refused already, and the page shows the first 200 problems
             if info.flag_bits & 0x1:
                 budget.errors.append(
                     _("%(file)s: encrypted; export the archive again without a password", file=name)
@@ -240,6 +243,7 @@ def _check(name: str, data: bytes, budget: _Budget) -> None:
         game = parse(raw)
         tally = game.score()  # every hand is checked by the rules
     except InvalidHand as e:
-        budget.errors.extend(f"{name}: {p.located(translator())}" for p in e.problems)
+        room = PROBLEMS_MAX - len(budget.errors)  # each put in words: some 70 µs
+        budget.errors.extend(f"{name}: {p.located(translator())}" for p in e.problems[:room])
         return
     budget.good.append(Checked(name, game, summary_of(game, tally)))
