@@ -150,17 +150,8 @@ class Neighbour(threading.Thread):
                 time.sleep(0.02)
 
 
-def reset_postgres(url: str) -> None:
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE"))
-        conn.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
-
-
 def _pg_url() -> str | None:
+    """The scratch PostgreSQL database to use, if one is set, for psycopg."""
     url = (
         os.environ.get("BENCH_DATABASE_URL")
         or os.environ.get("TEST_DATABASE_URL")
@@ -174,7 +165,11 @@ def _pg_url() -> str | None:
 
 
 def run(code: Path, label: str, url: str, path: str) -> None:
+    """One import of the archive at `path` by the code in `code`, in a fresh process; a row."""
     if url.startswith("postgresql"):
+        sys.path.insert(0, str(ROOT))
+        from bench.http import reset_postgres  # an empty schema: the app migrates from nothing
+
         reset_postgres(url)
     env = {**os.environ, "PYTHONPATH": str(code)}
     out = subprocess.run(

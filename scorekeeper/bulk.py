@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, bindparam, func, insert, select, text, update
@@ -33,7 +33,7 @@ def insert_ids(table: Any, rows: list[dict[str, Any]]) -> list[int]:
         )
         insert_rows([{**row, "id": i} for row, i in zip(rows, ids, strict=True)], table)
         return ids
-    # SQLite: the first write of the chunk (its players or games) took the database's one write
+    # SQLite: the first write of the chunk (writes.lock_account) took the database's one write
     # lock, so no one else inserts until the commit and the next ids are surely max + 1, as
     # SQLite itself would choose them. (RETURNING in a stated order goes one row at a time:
     # 1.2 s a chunk.)
@@ -113,15 +113,24 @@ def entry_rows(line_id: int, line: Any, seats: int) -> list[dict[str, Any]]:
     ]
 
 
+def stored_time(raw: str | None) -> datetime | None:
+    """A trail's time as now() stores one, naive UTC: COPY into PostgreSQL's timestamp would
+    drop an offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too; and an aware time whose
+    UTC is past the calendar would be stored by PostgreSQL and fail every read (trail.load
+    should use this too). None if there is none."""
+    try:
+        at = datetime.fromisoformat(raw) if raw else None
+        return at.astimezone(UTC).replace(tzinfo=None) if at and at.tzinfo else at
+    except (ValueError, OverflowError):  # not a time, or past the calendar in UTC
+        return None
+
+
 def trail_rows(game_id: int, items: Sequence[Any]) -> None:
     """An imported trail, as trail.load stores it: the revisions keep their numbers, not their
     link to a line row; a restore closes the latest delete of the same line."""
     rows = []
     for item in items:
-        try:
-            at = datetime.fromisoformat(item["at"]) if item.get("at") else None
-        except ValueError:
-            at = None
+        at = stored_time(item.get("at"))
         rows.append(
             {
                 "game_id": game_id,

@@ -28,11 +28,22 @@ def players(r: Reader, raw: Any, rules: Rules | None) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
         r.bad(None, "players", N_("players must be a list of names in seat order"))
         return ()
+    if rules is not None and len(raw) != rules.seats:
+        # before the names are read: a file of 380,000 bad names was a problem each
+        r.bad(
+            None,
+            "players",
+            N_("{variant} is played by {seats} players, got {got}"),
+            variant=rules.key,
+            seats=rules.seats,
+            got=len(raw),
+        )
+        return ()
     names = tuple(normal_name(p) for p in raw)
     wrong = [(seat, name_problem(p)) for seat, p in enumerate(raw)]
     for seat, problem in wrong:
         if problem is not None:
-            r.problems.append(
+            r.add(
                 Problem(
                     None,
                     "players",
@@ -43,17 +54,8 @@ def players(r: Reader, raw: Any, rules: Rules | None) -> tuple[str, ...]:
             )
     if any(problem for _seat, problem in wrong):
         return ()
-    if rules is not None and len(names) != rules.seats:
-        r.bad(
-            None,
-            "players",
-            N_("{variant} is played by {seats} players, got {got}"),
-            variant=rules.key,
-            seats=rules.seats,
-            got=len(names),
-        )
     # compared as the players' list compares them (Player.key): "ala" is Ala
-    elif len({p.casefold() for p in names}) != len(names):
+    if len({p.casefold() for p in names}) != len(names):
         r.bad(None, "players", N_("two players have the same name"))
     return names
 

@@ -72,7 +72,8 @@ def parse(data: Any) -> GameFile:
     try:
         rules = find_variant(data.get("variant"))(options)
     except InvalidHand as e:
-        r.problems.extend(e.problems)
+        for problem in e.problems:  # an unknown option each: as many as the file has keys
+            r.add(problem)
     players = _players(r, data.get("players"), rules)
     first = r.int_(None, "first_dealer", data.get("first_dealer", 0), 0)
     if first is not None and rules is not None and first >= rules.seats:

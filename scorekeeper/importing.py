@@ -11,20 +11,18 @@ half-way, the chunks already committed stay; importing the same file again recog
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import bulk
+from . import bulk, writes
 from .db import db
 from .models import Entry, Game, Line, MarriageRow, Player, Seat, Summary, now
 from .rules import Adjustment
-from .summaries import fingerprint, summary_data
+from .summaries import summary_data
 from .uploads import Checked
 
 CHUNK = 100  # games per transaction: some 5,000 lines, 0.15 s of SQLite's write lock
@@ -71,14 +69,13 @@ def store(files: Sequence[Checked], owner_id: int) -> Stored:
     return Stored(len(new), known)
 
 
-def _players(names: Iterable[str], owner_id: int) -> dict[str, tuple[int, str]]:
-    """Each name's player of the account, created on first use (as services.player): key ->
-    (id, the name as stored)."""
+def _players(names: Iterable[str], owner_id: int) -> dict[str, int]:
+    """Each name's player of the account, created on first use (as services.player): key -> id."""
     wanted = {Player.key_of(n): " ".join(n.split()) for n in names}
-    found = {
-        key: (pid, name)
-        for pid, key, name in db.session.execute(
-            select(Player.id, Player.key, Player.name).where(
+    found: dict[str, int] = {
+        key: pid
+        for key, pid in db.session.execute(
+            select(Player.key, Player.id).where(
                 Player.account_id == owner_id, Player.key.in_(wanted)
             )
         )
@@ -89,21 +86,18 @@ def _players(names: Iterable[str], owner_id: int) -> dict[str, tuple[int, str]]:
         ids = db.session.execute(
             insert(Player).returning(Player.id, sort_by_parameter_order=True), rows
         ).scalars()
-        found.update((k, (pid, wanted[k])) for k, pid in zip(missing, ids, strict=True))
+        found.update(zip(missing, ids, strict=True))
     return found
 
 
-def _insert_games(rows: list[dict[str, Any]]) -> list[int]:
-    """The chunk's games; the first by itself, so that it takes SQLite's write lock before the
-    ids of the rest are counted (_insert_ids)."""
-    first = db.session.execute(insert(Game.__table__).returning(Game.__table__.c.id), rows[0])
-    return [first.scalar_one(), *bulk.insert_ids(Game.__table__, rows[1:])]
-
-
 def _store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
+    # the account first, as services.create_game takes it: two imports (or an import and a
+    # new game) at once would both add the same new player, and one of them would fail
+    writes.lock_account(owner_id)
     players = _players((n for c in chunk for n in c.file.players), owner_id)
     at = now()
-    games = _insert_games(
+    games = bulk.insert_ids(
+        Game.__table__,
         [
             {
                 "variant": c.file.variant,
@@ -115,22 +109,18 @@ def _store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
                 "version": 1,
             }
             for c in chunk
-        ]
+        ],
     )
     seats, lines, summaries = [], [], []
     for game_id, c in zip(games, chunk, strict=True):
-        stored = [players[Player.key_of(n)] for n in c.file.players]
         seats += [
-            {"game_id": game_id, "position": i, "player_id": p} for i, (p, _) in enumerate(stored)
+            {"game_id": game_id, "position": i, "player_id": players[Player.key_of(n)]}
+            for i, n in enumerate(c.file.players)
         ]
         lines += [bulk.line_row(game_id, i, line) for i, line in enumerate(c.file.lines, start=1)]
-        summary = c.summary
-        names = tuple(name for _, name in stored)
-        if names != c.file.players:  # the account's players' spelling: fingerprint it so
-            summary = dataclasses.replace(
-                summary, fingerprint=fingerprint(dataclasses.replace(c.file, players=names))
-            )
-        summaries.append({"game_id": game_id, "version": 1, "data": summary.to_dict()})
+        # its fingerprint compares names by their key, so the account's spelling of a player
+        # ("Ala" for the file's "ALA ") gives the one the file gave (summaries.fingerprint)
+        summaries.append({"game_id": game_id, "version": 1, "data": c.summary.to_dict()})
     bulk.insert_rows(seats, Seat.__table__)
     line_ids = bulk.insert_ids(Line.__table__, lines)
     entries, marriages = [], []

@@ -22,15 +22,27 @@ _HAND_KEYS = {
 _ADJUSTMENT_KEYS = {"adjustment", "reason"}
 
 
+#: problems kept of one file: a 4 MB file of a million bad values made a million of them
+#: (some 300 MB, and 90 s to put them in words); the first thousand say what is wrong
+PROBLEMS_MAX = 1_000
+
+
 class Reader:
     """Turns JSON values into typed lines, collecting a problem per malformed value."""
 
     def __init__(self) -> None:
         self.problems: list[Problem] = []
+        self.found = 0  # problems found, kept or not
+
+    def add(self, problem: Problem) -> None:
+        """Keeps `problem`, up to PROBLEMS_MAX of them."""
+        self.found += 1
+        if len(self.problems) < PROBLEMS_MAX:
+            self.problems.append(problem)
 
     def bad(self, hand: int | None, field: str, message: str, **params: object) -> None:
         """`message` is an N_() template with `{name}` fields from `params` (rules.Problem)."""
-        self.problems.append(Problem(hand, field, message, None, params))
+        self.add(Problem(hand, field, message, None, params))
 
     def int_(self, hand: int | None, field: str, raw: Any, low: int | None = None) -> int | None:
         if isinstance(raw, float) and raw.is_integer():
@@ -91,7 +103,7 @@ class Reader:
         unknown = sorted(set(raw) - _HAND_KEYS)
         if unknown:
             self.bad(number, unknown[0], N_("unknown field {key!r} in a hand"), key=unknown[0])
-        before = len(self.problems)
+        before = self.found
         g = raw.get
         ints = {
             k: None if g(k) is None else self.int_(number, k, g(k), 0)
@@ -109,7 +121,7 @@ class Reader:
         )
         marriages = self.marriages(number, g("marriages"))
         musik = None if g("musik") is None else self.musik(number, g("musik"))
-        if len(self.problems) > before:
+        if self.found > before:
             return None
         return Hand(
             declarer=ints["declarer"],

@@ -14,6 +14,15 @@ from .newgame import NESTED, SIMPLE, SUITS4, NewGameForm
 from .rules import N_, VARIANTS, InvalidHand
 
 
+def _number(raw: str) -> int | str:
+    """`raw` as a whole number, else as typed: the options parser names the problem. (Not
+    str.isdigit: "²" is a digit to it that int() refuses, and so are 5,000 nines.)"""
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
 def _value(kind: str, raw: str) -> Any:
     raw = raw.strip()
     if kind == "bool":
@@ -21,13 +30,10 @@ def _value(kind: str, raw: str) -> Any:
     if kind in ("int", "int?"):
         if kind == "int?" and raw.lower() in ("none", "off", "-"):
             return None
-        try:
-            return int(raw)
-        except ValueError:
-            return raw  # the options parser names the problem
+        return _number(raw)
     if kind == "choice" or kind.startswith("choice:"):
-        return int(raw) if raw.isdigit() else (None if raw == "none" else raw)
-    return int(raw) if raw.isdigit() else raw
+        return None if raw == "none" else _number(raw)
+    return _number(raw)
 
 
 def overrides(form: NewGameForm) -> dict[str, Any]:

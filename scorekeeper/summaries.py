@@ -7,6 +7,7 @@ from its lines (replayed by the rules), so what is shown is never stale.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
@@ -22,8 +23,8 @@ from .db import db
 from .derived import rules_for
 from .facts import facts_by_game
 from .gamefile import GameFile, to_dict
-from .models import Game, Summary
-from .rules import InvalidHand, SeatStats, Tally, seat_stats
+from .models import Game, Player, Summary
+from .rules import Hand, InvalidHand, Line, SeatStats, Tally, seat_stats
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,23 @@ def fingerprint(file: GameFile) -> str:
     """What makes two games the same: variant, options, players, first dealer and every line
     (not the trail, nor when or by whom it was stored)."""
     facts = {
-        **to_dict(file),
-        "players": [" ".join(p.split()).lower() for p in file.players],  # as names are reused
+        **to_dict(dataclasses.replace(file, lines=tuple(_as_stored(x) for x in file.lines))),
+        # as names are reused (Player.key: casefold, so "STRASSE" is Straße as in the players)
+        "players": [Player.key_of(p) for p in file.players],
         "trail": None,
     }
     return hashlib.sha256(json.dumps(facts, sort_keys=True).encode()).hexdigest()
+
+
+def _as_stored(line: Line) -> Line:
+    """A line as its rows give it back (facts.py): a list of nulls only, as no list at all."""
+    if not isinstance(line, Hand):
+        return line
+    points, tricks = (
+        None if v is not None and all(x is None for x in v) else v
+        for v in (line.points, line.tricks)
+    )
+    return dataclasses.replace(line, points=points, tricks=tricks)
 
 
 def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:

@@ -498,11 +498,17 @@ def test_a_game_file_sqlite_takes_postgresql_takes_too(tmp_path):
             path = data.draw(st.sampled_from(COLUMNS))
             doc = _put(doc, path, data.draw(HOSTILE_JSON | st.text(max_size=70)))
         body = json.dumps(doc)
-        answers = [
-            c.post("/api/games", data=body, content_type="application/json").status_code
-            for c in clients
-        ]
+        posted = [c.post("/api/games", data=body, content_type="application/json") for c in clients]
+        answers = [r.status_code for r in posted]
         assert answers[0] == answers[1] and answers[0] in (201, 400), (answers, body[:500])
+        if answers[0] == 201:  # and what each stored reads back the same
+            files = [c.get(f"/games/{r.json['id']}/export.json") for c, r in zip(clients, posted)]
+            assert [f.status_code for f in files] == [200, 200], body[:500]
+            read = [json.loads(f.get_data(as_text=True)) for f in files]
+            for file in read:  # when: the time of the post, where the file gives none
+                for change in file.get("trail", []):
+                    change.pop("at")
+            assert read[0] == read[1], body[:500]
 
     try:
         run()

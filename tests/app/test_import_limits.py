@@ -14,17 +14,21 @@ import tracemalloc
 import warnings
 import zipfile
 import zlib
+from datetime import UTC, datetime
 from functools import cache
 
 import pytest
+from sqlalchemy import func
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import importing, uploads
+from scorekeeper import fileparts, importing, uploads
 from scorekeeper.db import db
 from scorekeeper.models import Account, Entry, Game, Line, Player, Revision, Summary
 from scorekeeper.summaries import summary_data
 from tests.conftest import signed_up
 
+from .helpers import version_token
+from .test_concurrency import _at_once, _phones
 from .test_history import GAME_A, GAME_B, post
 from .test_transfer import upload, zipped
 
@@ -133,6 +137,27 @@ def test_a_140k_line_game_is_refused_fast_in_little_memory(app, client):
         assert r.status_code == 422
         assert "long.json: 140000 lines; a game holds at most 2000" in r.get_data(as_text=True)
         assert seconds < 10 and peak < 300 * MB
+    assert counts(app) == before
+
+
+def test_a_file_of_many_bad_values_is_refused_fast_in_little_memory(app, client):
+    """A problem per bad value, each put in words: 380,000 bad names in a 3.8 MB file (114 kB
+    zipped) took 30 s and 355 MB; 400,000 bad marriages in one hand made 400,000."""
+    names = {**GAME_B, "players": ["\x00"] * 380_000}
+    marriages = {**GAME_B, "hands": [{**GAME_B["hands"][0], "marriages": [1] * 400_000}]}
+    before = counts(app)
+    for game, said in (
+        (names, "0.json: game: ru-3 is played by 3 players, got 380000"),
+        (marriages, "… and 800 more."),  # 1,000 problems kept, 200 of them shown
+    ):
+        text = json.dumps(game, separators=(",", ":")).encode()
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+            for i in range(3):
+                z.writestr(f"{i}.json", text)
+        r, seconds, peak = measured(client, "bad.zip", out.getvalue())
+        assert r.status_code == 422 and said in r.get_data(as_text=True)
+        assert seconds < 10 and peak < 100 * MB
     assert counts(app) == before
 
 
@@ -337,3 +362,125 @@ def test_an_imported_trail_is_stored_as_the_api_stores_it(app, client):
     imported, reference = revisions("tester"), revisions("reference")
     assert imported == reference and len(imported) == 4
     assert [r[-1] for r in imported] == [None, 2, None, None]  # the first delete was restored
+
+
+def test_imports_at_once_with_the_same_new_players_add_each_player_once(app):
+    """Each import adds the account's players it does not have yet, as a new game does: at
+    once, with the same new names, every import is stored and each name added once."""
+    phones = _phones(app, 6)
+    files = [
+        json.dumps({**GAME_A, "players": list(seat)}).encode()
+        for seat in itertools.permutations(("Ala", "Bartek", "Celina"))
+    ]
+    answers = _at_once(
+        [lambda p=p, f=f: upload(p, "game.json", f) for p, f in zip(phones, files, strict=True)]
+    )
+    assert [r.status_code for r in answers] == [302] * 6
+    assert counts(app)["Game"] == 6
+    with app.app_context():
+        names = db.session.execute(db.select(Player.name)).scalars().all()
+        assert sorted(names) == ["Ala", "Bartek", "Celina"]
+
+
+def test_an_imported_game_is_edited_deleted_restored_and_exported_as_one_made_here(app, client):
+    """The bulk rows of an import carry a game through every later write as the ORM's do."""
+    one = GAME_A["hands"][0]
+    trail = [{"action": "delete", "hand": 3, "before": one, "after": None, "reason": "misdeal"}]
+    game = {**GAME_A, "trail": trail}
+    assert upload(client, "game.json", json.dumps(game).encode()).status_code == 302
+    other = signed_up(app, "reference")
+    made = {"tester": (client, ""), "reference": (other, f"/games/{post(other, game)}")}
+    with app.app_context():
+        imported = db.session.execute(
+            db.select(Game.id)
+            .join(Account, Game.owner_id == Account.id)
+            .where(Account.username == "tester")
+        ).scalar_one()
+    made["tester"] = (client, f"/games/{imported}")
+    exports = {}
+    for owner, (phone, url) in made.items():
+        page = f"{url}/hands/2/delete"
+        r = phone.post(page, data={**version_token(phone, page), "change_reason": "oops"})
+        assert r.status_code == 302, owner
+        with app.app_context():
+            deleted = db.session.execute(
+                db.select(func.max(Revision.id))
+                .join(Game, Revision.game_id == Game.id)
+                .join(Account, Game.owner_id == Account.id)
+                .where(Account.username == owner, Revision.action == "delete")
+            ).scalar_one()
+        r = phone.post(f"{url}/restore/{deleted}", data=version_token(phone, url))
+        assert r.status_code == 302, owner
+        page = f"{url}/hands/1/edit"
+        fields = {**version_token(phone, page), "dealer": "0", "declarer": "1", "bid": "120"}
+        fields |= {"points-0": "30", "points-1": "75", "points-2": "15", "marriages": "1:hearts"}
+        assert phone.post(page, data=fields).status_code == 302, owner
+        assert phone.post(f"{url}/undo", data=version_token(phone, url)).status_code == 302
+        exported = phone.get(f"{url}/export.json")
+        assert exported.status_code == 200, owner
+        data = json.loads(exported.get_data(as_text=True))
+        for change in data["trail"]:
+            change.pop("at"), change.pop("who")  # when, and by which of the two accounts
+        exports[owner] = (data, phone.get(f"{url}/export.csv").get_data(as_text=True))
+    assert exports["tester"][0] == exports["reference"][0]
+    assert exports["tester"][1] == exports["reference"][1]
+    data = exports["tester"][0]
+    assert len(data["hands"]) == 2 and data["hands"][0]["points"] == [30, 75, 15]
+    assert [c["action"] for c in data["trail"]] == ["delete", "delete", "restore", "edit", "delete"]
+
+
+def test_a_trail_longer_than_its_game_imports_up_to_the_readers_bound(app, client, monkeypatch):
+    """A trail is bounded by TRAIL_MAX (fileparts.trail), not by the lines of a game: an
+    export whose trail outgrew 2,000 changes imports as the API takes it."""
+    one = GAME_A["hands"][0]
+    edit = {"action": "edit", "hand": 1, "before": one, "after": one}
+    long = {**GAME_A, "trail": [edit] * (uploads.MAX_GAME_LINES + 1)}
+    assert upload(client, "long.json", json.dumps(long).encode()).status_code == 302
+    assert counts(app)["Revision"] == uploads.MAX_GAME_LINES + 1
+    monkeypatch.setattr(fileparts, "TRAIL_MAX", 3)
+    r = upload(client, "longer.json", json.dumps({**GAME_B, "trail": [edit] * 4}).encode())
+    assert r.status_code == 422
+    assert "longer.json: game: a trail has at most 3 changes, got 4" in r.get_data(as_text=True)
+    assert counts(app)["Game"] == 1
+
+
+def test_a_game_imported_again_with_its_names_cased_otherwise_is_recognised(app, client):
+    """The fingerprint compares names as the players do (casefold): "STRASSE" is Straße."""
+    game = {**GAME_B, "players": ["Straße", "Σίσυφος", "Darek"]}
+    assert upload(client, "a.json", json.dumps(game).encode()).status_code == 302
+    again = {**game, "players": ["STRASSE", "ΣΊΣΥΦΟΣ", "darek"]}
+    assert upload(client, "b.json", json.dumps(again).encode()).status_code == 302
+    assert "Imported 0 games; 1 already here" in client.get("/history").get_data(as_text=True)
+    assert counts(app)["Game"] == 1 and counts(app)["Player"] == 3
+
+
+@pytest.mark.parametrize(
+    "at, stored",
+    [
+        ("2026-01-02T10:00:00+02:00", datetime(2026, 1, 2, 8, 0)),
+        ("0001-01-01T00:00:00+05:00", None),  # before year 1 in UTC: the time of the import
+        ("9999-12-31T23:00:00-05:00", None),
+    ],
+)
+def test_a_trail_time_with_an_offset_is_stored_in_utc_as_every_time(app, client, at, stored):
+    """COPY into PostgreSQL's timestamp dropped the offset: 10:00+02:00 was stored as 10:00."""
+    one = GAME_A["hands"][0]
+    trail = [{"action": "delete", "hand": 3, "before": one, "after": None, "at": at}]
+    game = {**GAME_A, "trail": trail}
+    before = datetime.now(UTC).replace(tzinfo=None)
+    assert upload(client, "t.json", json.dumps(game).encode()).status_code == 302
+    with app.app_context():
+        found = db.session.execute(db.select(Revision.at)).scalar_one()
+    assert found == stored if stored else found >= before
+
+
+def test_a_game_made_here_is_recognised_in_a_file_that_writes_its_empty_values(app, client):
+    """A file may give a given-up hand's points and tricks as nulls; the rows keep nothing
+    of them, so the stored game's fingerprint must not count them either."""
+    empty = [None, None, None]
+    game = {**GAME_B, "hands": [{"declarer": 0, "bid": 100, "give_up": True, "points": empty}]}
+    game["hands"].append({**game["hands"][0], "tricks": empty})
+    post(client, game)  # one ORM row at a time, its summary made from its rows
+    assert upload(client, "same.json", json.dumps(game).encode()).status_code == 302
+    assert "Imported 0 games; 1 already here" in client.get("/history").get_data(as_text=True)
+    assert counts(app)["Game"] == 1

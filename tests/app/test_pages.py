@@ -315,6 +315,19 @@ def test_a_new_games_options_are_bounded_at_their_fields(app, client, field, val
         assert db.session.execute(db.select(Game)).first() is None
 
 
+@pytest.mark.parametrize("value", ["²", "9" * 5000])
+def test_odd_digits_in_a_text_option_are_a_message_at_it(app, client, value):
+    """str.isdigit takes "²" and 5,000 nines for a number that int() then refuses (was a 500)."""
+    data = {"variant": "pl-3", "players-0": "A", "players-1": "B", "players-2": "C"}
+    data |= {"opt_give_up": "on", "opt_give_up_opponents": value}
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422
+    message = _error_at(r.get_data(as_text=True), "opt_give_up")
+    assert "opponents must be a whole number" in message
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).first() is None
+
+
 @pytest.mark.parametrize("dealer", ["3", "9", str(2**63), "-1"])
 def test_a_dealer_that_is_no_seat_is_a_message_at_the_dealer(app, client, dealer):
     game = new_game(client)
