@@ -117,7 +117,7 @@ def stored_time(raw: str | None) -> datetime | None:
     """A trail's time as now() stores one, naive UTC: COPY into PostgreSQL's timestamp would
     drop an offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too; and an aware time whose
     UTC is past the calendar would be stored by PostgreSQL and fail every read (trail.load
-    should use this too). None if there is none."""
+    uses it too). None if there is none."""
     try:
         at = datetime.fromisoformat(raw) if raw else None
         return at.astimezone(UTC).replace(tzinfo=None) if at and at.tzinfo else at

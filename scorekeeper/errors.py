@@ -81,8 +81,8 @@ def _size(limit: int | None, english: bool = False) -> str:
     num = limit / 1024 / 1024 if megabytes else limit // 1024
     if english:  # the API's errors are English
         return f"{num:g} MB" if megabytes else f"{num} kB"
-    words = format_decimal(num)
-    return _("%(num)s MB", num=words) if megabytes else _("%(num)s kB", num=words)
+    words = str(format_decimal(num))
+    return str(_("%(num)s MB", num=words) if megabytes else _("%(num)s kB", num=words))
 
 
 def _texts(code: int, e: BaseException | None) -> tuple[str, str]:

@@ -7,12 +7,12 @@ and after, and why. Only facts are recorded (game-file shaped lines); scores sta
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select, update
 
 from . import services, writes
+from .bulk import stored_time
 from .db import db
 from .derived import _remember, rule_lines, tally
 from .gamefile import line_to_dict, parse_line
@@ -190,10 +190,7 @@ def load(game: Game, items: Any) -> None:
     row (the rows are new), so a line's own history starts again after an import."""
     open_deletes: list[Revision] = []
     for item in items:
-        try:
-            at = datetime.fromisoformat(item["at"]) if item.get("at") else None
-        except ValueError:
-            at = None
+        at = stored_time(item.get("at"))  # naive UTC, as every stored time; None: not one
         rev = Revision(
             game_id=game.id,
             action=item["action"],

@@ -71,3 +71,28 @@ def test_the_trail_is_part_of_the_export(client):
     assert exported["trail"][0]["who"] == "tester"
     again = client.post("/api/games", json=exported).json["id"]
     assert client.get(f"/api/games/{again}/file").json["trail"] == exported["trail"]
+
+
+def test_a_trail_time_with_an_offset_is_stored_in_utc_and_one_past_the_calendar_is_dropped(
+    client,
+):
+    """The API's game file with trail times written with offsets: stored as UTC on both
+    databases alike, and a time whose UTC falls before year 1 (PostgreSQL stored it, then
+    every export of the game was a 500) is no time at all."""
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    edit_first(client, game, change_reason="wrong declarer")
+    gid = game.rsplit("/", 1)[1]
+    exported = client.get(f"/api/games/{gid}/file").json
+    change = exported["trail"][0]
+    exported["trail"] = [
+        {**change, "at": "2026-05-01T10:00:00+02:00"},
+        {**change, "at": "0001-01-01T00:00:00+05:00"},
+    ]
+    again = client.post("/api/games", json=exported).json["id"]
+    r = client.get(f"/api/games/{again}/file")
+    assert r.status_code == 200
+    times = [t["at"] for t in r.json["trail"]]
+    assert times[0].startswith("2026-05-01T08:00")
+    assert not times[1].startswith("0001")  # the import's own time stands in
+    assert client.get(f"/games/{again}/export.json").status_code == 200
