@@ -8,7 +8,7 @@ from flask_babel import ngettext
 from flask_login import login_user, logout_user
 from werkzeug.wrappers import Response
 
-from . import access, auth, throttle
+from . import access, auth, devices
 from .account_forms import SignInForm, SignUpForm
 from .forms import ConfirmForm
 from .i18n import chosen_language
@@ -22,9 +22,9 @@ def address() -> str:
     return request.remote_addr or "?"
 
 
-def device() -> throttle.Device | None:
+def device() -> devices.Device | None:
     """What this browser's device cookie says (throttle.py), if it carries a valid one."""
-    return throttle.read_device(request.cookies.get(throttle.DEVICE_COOKIE))
+    return devices.read_device(request.cookies.get(devices.DEVICE_COOKIE))
 
 
 def _signed_in(account: Account, target: str | None) -> Response:
@@ -41,9 +41,9 @@ def _signed_in(account: Account, target: str | None) -> Response:
     session.permanent = True  # a phone at the table stays signed in (PERMANENT_SESSION_LIFETIME)
     response = redirect(access.safe_next(target))
     response.set_cookie(
-        throttle.DEVICE_COOKIE,
-        throttle.device_cookie(device(), account.id),
-        max_age=int(throttle.DEVICE_AGE.total_seconds()),
+        devices.DEVICE_COOKIE,
+        devices.device_cookie(device(), account.id),
+        max_age=int(devices.DEVICE_AGE.total_seconds()),
         httponly=True,
         samesite="Lax",
         secure=bool(current_app.config["SESSION_COOKIE_SECURE"]) or request.is_secure,

@@ -17,7 +17,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import throttle
+from . import devices, throttle
 from .db import db
 from .models import Account, AccountSession, ApiToken, Game, Player, now
 from .throttle import Throttled
@@ -65,7 +65,7 @@ def sign_up(username: str, password: str, address: str, locale: str | None = Non
 
 
 def sign_in(
-    username: str, password: str, address: str, device: throttle.Device | None = None
+    username: str, password: str, address: str, device: devices.Device | None = None
 ) -> Account | None:
     """The account if the password is right; None (and a failure counted) if not. Raises
     Throttled, without looking at the password, while this try must wait (throttle.py)."""
@@ -83,7 +83,7 @@ def _checked(
     account: Account | None,
     password: str,
     address: str,
-    device: throttle.Device | None,
+    device: devices.Device | None,
 ) -> bool:
     """Whether `password` is the account's, counted by the throttle (Throttled, without
     looking at the password, while this try must wait)."""
@@ -109,7 +109,7 @@ def _dummy_hash() -> str:
 
 
 def change_password(
-    account: Account, old: str, new: str, address: str, device: throttle.Device | None = None
+    account: Account, old: str, new: str, address: str, device: devices.Device | None = None
 ) -> str | None:
     """None (nothing changed) if `old` is not the current password. Otherwise every session
     of the account ends (issue 11 point 8), and the browser that changed it goes on in a new

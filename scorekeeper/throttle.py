@@ -19,12 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
-import secrets
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from flask import current_app
-from itsdangerous import BadSignature, URLSafeTimedSerializer
 from sqlalchemy import and_, delete, exists, func, or_, select
 
 from .db import db
@@ -40,9 +37,6 @@ ADDRESS_WINDOW = timedelta(minutes=15)
 KNOWN = timedelta(days=30)  # how long a good sign-in vouches for its address
 VOUCHES_AFTER = timedelta(days=1)  # only an account this old vouches for its address
 SIGNUP_WINDOW = timedelta(hours=1)
-DEVICE_COOKIE = "device"
-DEVICE_AGE = timedelta(days=365)
-DEVICE_ACCOUNTS = 5  # a shared tablet may know a few accounts
 
 
 class Throttled(Exception):
@@ -51,39 +45,6 @@ class Throttled(Exception):
     def __init__(self, seconds: int) -> None:
         super().__init__(seconds)
         self.seconds = max(1, seconds)
-
-
-@dataclass(frozen=True)
-class Device:
-    """What a device cookie says: its random id and the accounts it signed in to."""
-
-    id: str
-    accounts: tuple[int, ...]
-
-
-def _serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(current_app.secret_key, salt="scorekeeper-device")  # type: ignore[arg-type]
-
-
-def read_device(cookie: str | None) -> Device | None:
-    """The device cookie's content if it is ours and not too old; None otherwise."""
-    if not cookie or len(cookie) > 512:
-        return None
-    try:
-        data = _serializer().loads(cookie, max_age=int(DEVICE_AGE.total_seconds()))
-        return Device(str(data["d"]), tuple(int(a) for a in data["a"]))
-    except (BadSignature, KeyError, TypeError, ValueError):
-        return None
-
-
-def device_cookie(device: Device | None, account_id: int) -> str:
-    """The cookie's new value after a good sign-in to `account_id` (this account first)."""
-    known = [] if device is None else [a for a in device.accounts if a != account_id]
-    data = {
-        "d": device.id if device else secrets.token_urlsafe(16),
-        "a": [account_id, *known][:DEVICE_ACCOUNTS],
-    }
-    return _serializer().dumps(data)
 
 
 def _key(text: str) -> str:
