@@ -159,7 +159,9 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
 class Line(db.Model):  # type: ignore[name-defined,misc]
     """One line of the score sheet as logged: a hand (kind "hand") or an adjustment."""
 
-    __table_args__ = (UniqueConstraint("game_id", "position"),)
+    # AUTOINCREMENT on SQLite: a row id is never used twice, since the trail names lines by
+    # it (without it, the hand logged after an Undo took the undone line's id and its history)
+    __table_args__ = (UniqueConstraint("game_id", "position"), {"sqlite_autoincrement": True})
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]  # 1, 2, ... in the order played

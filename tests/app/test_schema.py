@@ -87,3 +87,64 @@ def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def test_after_the_upgrade_sqlite_never_gives_a_line_id_twice(database_url):
+    """A database from before AUTOINCREMENT whose trail names a deleted line 3: the upgrade
+    keeps every line and entry, and the next line gets id 4, not 3 (the deleted line's)."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+    from scorekeeper.db import MIGRATIONS
+
+    if not database_url.startswith("sqlite"):
+        pytest.skip("PostgreSQL's sequences never give an id twice")
+    old = create_app(
+        {"SQLALCHEMY_DATABASE_URI": database_url, "AUTO_MIGRATE": False, "SECRET_KEY": "t"}
+    )
+    t = {"t": "2026-01-01"}
+    with old.app_context():
+        upgrade(directory=MIGRATIONS, revision="c2c6eca4e4e3")
+        with db.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO game (id, variant, options, first_dealer, created_at, "
+                    "updated_at, version) VALUES (1, 'pl-3', '{}', 0, :t, :t, 1)"
+                ),
+                t,
+            )
+            for line in (1, 2):
+                conn.execute(
+                    text(
+                        "INSERT INTO line (id, game_id, position, kind, give_up, reason, "
+                        "created_at) VALUES (:i, 1, :i, 'hand', false, '', :t)"
+                    ),
+                    {"i": line, **t},
+                )
+                conn.execute(
+                    text("INSERT INTO entry (line_id, seat, points) VALUES (:i, 0, 60)"),
+                    {"i": line},
+                )
+            conn.execute(
+                text(
+                    "INSERT INTO revision (game_id, line_id, action, position, reason, at) "
+                    "VALUES (1, 3, 'delete', 3, 'undo', :t)"
+                ),
+                t,
+            )
+        upgrade(directory=MIGRATIONS)
+        with db.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO line (game_id, position, kind, give_up, reason, created_at) "
+                    "VALUES (1, 3, 'hand', false, '', :t)"
+                ),
+                t,
+            )
+            ids = conn.execute(text("SELECT id FROM line ORDER BY id")).scalars().all()
+            entries = conn.execute(text("SELECT line_id FROM entry ORDER BY line_id")).all()
+        assert ids == [1, 2, 4]
+        assert [e[0] for e in entries] == [1, 2]
+        db.session.remove()
+        db.engine.dispose()

@@ -96,3 +96,14 @@ def test_a_trail_time_with_an_offset_is_stored_in_utc_and_one_past_the_calendar_
     assert times[0].startswith("2026-05-01T08:00")
     assert not times[1].startswith("0001")  # the import's own time stands in
     assert client.get(f"/games/{again}/export.json").status_code == 200
+
+
+def test_a_hand_logged_after_an_undo_has_no_history_of_its_own(client):
+    """Undo removes the last line; the hand logged next is a new line with no history (SQLite
+    reused the removed row's id, so the new hand showed the undone line's delete)."""
+    game = new_game(client)
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    client.post(f"{game}/undo", data=version_token(client, game))
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    page = client.get(f"{game}/hands/1").get_data(as_text=True)
+    assert "Changed 1 time" not in page and "undo" not in page
