@@ -34,10 +34,17 @@ def insert_ids(table: Any, rows: list[dict[str, Any]]) -> list[int]:
         insert_rows([{**row, "id": i} for row, i in zip(rows, ids, strict=True)], table)
         return ids
     # SQLite: the first write of the chunk (writes.lock_account) took the database's one write
-    # lock, so no one else inserts until the commit and the next ids are surely max + 1, as
-    # SQLite itself would choose them. (RETURNING in a stated order goes one row at a time:
-    # 1.2 s a chunk.)
+    # lock, so no one else inserts until the commit and the next ids are surely the ones
+    # SQLite itself would choose: past the largest there, and for a table with AUTOINCREMENT
+    # (line) past the largest ever given (sqlite_sequence), so a deleted line's id, which the
+    # trail may name, is not given again. (RETURNING in a stated order goes one row at a
+    # time: 1.2 s a chunk.)
     top = db.session.execute(select(func.coalesce(func.max(table.c.id), 0))).scalar_one()
+    if table.kwargs.get("sqlite_autoincrement"):
+        given = db.session.execute(
+            text("SELECT seq FROM sqlite_sequence WHERE name = :t"), {"t": table.name}
+        ).scalar()
+        top = max(top, given or 0)
     ids = list(range(top + 1, top + 1 + len(rows)))
     insert_rows([{**row, "id": i} for row, i in zip(rows, ids, strict=True)], table)
     return ids

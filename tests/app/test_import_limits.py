@@ -484,3 +484,18 @@ def test_a_game_made_here_is_recognised_in_a_file_that_writes_its_empty_values(a
     assert upload(client, "same.json", json.dumps(game).encode()).status_code == 302
     assert "Imported 0 games; 1 already here" in client.get("/history").get_data(as_text=True)
     assert counts(app)["Game"] == 1
+
+
+def test_an_import_after_an_undo_gives_no_line_the_undone_lines_id(app, client):
+    """The trail names lines by id: an import's bulk rows (their ids counted by hand on
+    SQLite) never take the id of a line that was undone, whose delete the trail keeps."""
+    game = client.post("/api/games", json=GAME_A).json["id"]
+    client.post(f"/games/{game}/undo", data=version_token(client, f"/games/{game}"))
+    with app.app_context():
+        undone = db.session.execute(
+            db.select(Revision.line_id).where(Revision.action == "delete")
+        ).scalar_one()
+    assert upload(client, "b.json", json.dumps(GAME_B).encode()).status_code == 302
+    with app.app_context():
+        ids = db.session.execute(db.select(Line.id)).scalars().all()
+    assert undone not in ids and max(ids) > undone
