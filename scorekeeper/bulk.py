@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy import JSON, bindparam, func, insert, select, text, update
 
 from .db import db
+from .facts import line_fields
 from .models import Revision, now
-from .rules import Adjustment
 
 
 def insert_ids(table: Any, rows: list[dict[str, Any]]) -> list[int]:
@@ -78,46 +78,8 @@ def insert_rows(rows: list[dict[str, Any]], table: Any) -> None:
 
 
 def line_row(game_id: int, position: int, line: Any) -> dict[str, Any]:
-    """The line row as services.fill_line writes it."""
-    row: dict[str, Any] = {"game_id": game_id, "position": position, "created_at": now()}
-    if isinstance(line, Adjustment):
-        return {
-            **row,
-            **dict.fromkeys(("dealer", "declarer", "bid", "contract", "trump"), None),
-            **{"kind": "adjustment", "reason": line.reason, "give_up": False},
-            **{"musik_aces": None, "musik_marriage": None},
-        }
-    return {
-        **row,
-        "kind": "hand",
-        "reason": "",
-        "dealer": line.dealer,
-        "declarer": line.declarer,
-        "bid": line.bid,
-        "contract": line.contract,
-        "give_up": line.give_up,
-        "trump": line.trump,
-        "musik_aces": line.musik.aces if line.musik else None,
-        "musik_marriage": line.musik.marriage if line.musik else None,
-    }
-
-
-def entry_rows(line_id: int, line: Any, seats: int) -> list[dict[str, Any]]:
-    if isinstance(line, Adjustment):
-        return [
-            {"line_id": line_id, "seat": s, "points": None, "tricks": None, "adjustment": v}
-            for s, v in enumerate(line.values)
-        ]
-    return [
-        {
-            "line_id": line_id,
-            "seat": s,
-            "points": line.points[s] if line.points is not None else None,
-            "tricks": line.tricks[s] if line.tricks is not None else None,
-            "adjustment": None,
-        }
-        for s in range(seats)
-    ]
+    """The line row as services.fill_line writes it (facts.line_fields)."""
+    return {"game_id": game_id, "position": position, "created_at": now(), **line_fields(line)}
 
 
 def stored_time(raw: str | None) -> datetime | None:

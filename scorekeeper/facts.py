@@ -1,4 +1,5 @@
-"""Reading the stored facts of games as rule input, fast: plain rows, no ORM objects per line.
+"""The stored facts of games <-> rule input: reading them fast (plain rows, no ORM objects per
+line), and the columns a line's facts are written as (one mapping for the app and the import).
 
 A 200-hand game is some 1,000 rows; building ORM objects for them cost more than scoring the
 game (bench/http.py), so the read path selects tuples and builds the rules' records directly.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Any
 
 from sqlalchemy import select
 
@@ -95,3 +97,56 @@ def facts_by_game(game_ids: Iterable[int]) -> dict[int, list[RuleLine]]:
             )
         )
     return out
+
+
+def line_fields(line: RuleLine) -> dict[str, Any]:
+    """The `line` row's columns that hold the facts of `line` (the rest: id, game, position)."""
+    if isinstance(line, Adjustment):
+        empty = ("dealer", "declarer", "bid", "contract", "trump", "musik_aces", "musik_marriage")
+        return {
+            "kind": "adjustment",
+            "reason": line.reason,
+            "give_up": False,
+            **dict.fromkeys(empty, None),
+        }
+    return {
+        "kind": "hand",
+        "reason": "",
+        "dealer": line.dealer,
+        "declarer": line.declarer,
+        "bid": line.bid,
+        "contract": line.contract,
+        "give_up": line.give_up,
+        "trump": line.trump,
+        "musik_aces": line.musik.aces if line.musik else None,
+        "musik_marriage": line.musik.marriage if line.musik else None,
+    }
+
+
+def entry_fields(line: RuleLine, seats: int) -> list[dict[str, Any]]:
+    """One `entry` row's columns per seat (without its line): card points and tricks, or the
+    adjustment's number."""
+    if isinstance(line, Adjustment):
+        return [
+            {"seat": s, "points": None, "tricks": None, "adjustment": v}
+            for s, v in enumerate(line.values)
+        ]
+    return [
+        {
+            "seat": s,
+            "points": line.points[s] if line.points is not None else None,
+            "tricks": line.tricks[s] if line.tricks is not None else None,
+            "adjustment": None,
+        }
+        for s in range(seats)
+    ]
+
+
+def marriage_fields(line: RuleLine) -> list[dict[str, Any]]:
+    """One `marriage` row's columns per marriage declared, in order (without its line)."""
+    if isinstance(line, Adjustment):
+        return []
+    return [
+        {"order": i, "seat": m.seat, "suit": m.suit, "switch": m.switch}
+        for i, m in enumerate(line.marriages)
+    ]

@@ -20,8 +20,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import bulk, writes
 from .db import db
+from .facts import entry_fields, marriage_fields
 from .models import Entry, Game, Line, MarriageRow, Player, Seat, Summary, now
-from .rules import Adjustment
 from .summaries import summary_data
 from .uploads import Checked
 
@@ -128,18 +128,8 @@ def _store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
     for c in chunk:
         width = len(c.file.players)
         for line, line_id in zip(c.file.lines, rows, strict=False):
-            entries += bulk.entry_rows(line_id, line, width)
-            if not isinstance(line, Adjustment):
-                marriages += [
-                    {
-                        "line_id": line_id,
-                        "order": i,
-                        "seat": m.seat,
-                        "suit": m.suit,
-                        "switch": m.switch,
-                    }
-                    for i, m in enumerate(line.marriages)
-                ]
+            entries += [{"line_id": line_id, **e} for e in entry_fields(line, width)]
+            marriages += [{"line_id": line_id, **m} for m in marriage_fields(line)]
     bulk.insert_rows(entries, Entry.__table__)
     bulk.insert_rows(marriages, MarriageRow.__table__)
     for game_id, c in zip(games, chunk, strict=True):

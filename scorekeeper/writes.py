@@ -23,8 +23,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from .db import db
+from .facts import entry_fields, line_fields, marriage_fields
 from .models import Account, Entry, Game, Line, MarriageRow, now
-from .rules import Adjustment
 from .rules import Line as RuleLine
 
 #: the longest Idempotency-Key the API takes (printable ASCII only)
@@ -116,34 +116,10 @@ def fill_line(row: Line, line: RuleLine, seats: int) -> None:
     row.entries.clear()
     row.marriages.clear()
     db.session.flush()  # the old rows go before the new ones take their (line, seat) slots
-    if isinstance(line, Adjustment):
-        row.kind, row.reason = "adjustment", line.reason
-        row.dealer = row.declarer = row.bid = row.contract = row.trump = None
-        row.give_up, row.musik_aces, row.musik_marriage = False, None, None
-        row.entries.extend(Entry(seat=s, adjustment=v) for s, v in enumerate(line.values))
-        return
-    row.kind, row.reason = "hand", ""
-    row.dealer, row.declarer, row.bid, row.contract = (
-        line.dealer,
-        line.declarer,
-        line.bid,
-        line.contract,
-    )
-    row.give_up, row.trump = line.give_up, line.trump
-    row.musik_aces = line.musik.aces if line.musik else None
-    row.musik_marriage = line.musik.marriage if line.musik else None
-    for s in range(seats):
-        row.entries.append(
-            Entry(
-                seat=s,
-                points=line.points[s] if line.points is not None else None,
-                tricks=line.tricks[s] if line.tricks is not None else None,
-            )
-        )
-    row.marriages.extend(
-        MarriageRow(order=i, seat=m.seat, suit=m.suit, switch=m.switch)
-        for i, m in enumerate(line.marriages)
-    )
+    for column, value in line_fields(line).items():
+        setattr(row, column, value)
+    row.entries.extend(Entry(**fields) for fields in entry_fields(line, seats))
+    row.marriages.extend(MarriageRow(**fields) for fields in marriage_fields(line))
 
 
 @contextmanager
