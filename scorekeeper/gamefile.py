@@ -112,16 +112,21 @@ def parse(data: Any) -> GameFile:
     )
 
 
-def loads(text: str | bytes) -> GameFile:
-    """A GameFile from JSON text; not JSON at all is a problem too."""
+def decode(text: str | bytes) -> Any:
+    """The JSON values of a game file's text, not yet read as a game; not JSON at all is a
+    problem (InvalidHand)."""
     try:
         if isinstance(text, bytes):
             # editors on some phones and desktops save UTF-8 with a byte-order mark
             text = text.decode("utf-8-sig")
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as e:
         raise InvalidHand.one(None, "game", N_("the file is not JSON ({error})"), error=e) from None
-    return parse(data)
+
+
+def loads(text: str | bytes) -> GameFile:
+    """A GameFile from JSON text; not JSON at all is a problem too."""
+    return parse(decode(text))
 
 
 def line_to_dict(line: Line) -> dict[str, Any]:

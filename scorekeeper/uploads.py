@@ -8,7 +8,6 @@ memory within some 100 MB (bench/imports.py).
 
 from __future__ import annotations
 
-import json
 import zipfile
 import zlib
 from collections import Counter
@@ -18,12 +17,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from .gamefile import GameFile, parse
+from .gamefile import GameFile, decode, parse
 from .i18n import translator
 from .linereader import PROBLEMS_MAX
 from .rules import InvalidHand
 from .rules.bounds import LINES_MAX
-from .rules.errors import N_
 from .summaries import GameSummary, summary_of
 
 MAX_GAMES = 2_500  # games in one archive: a family's 2,000 fit (the old 5,000 took 41 s)
@@ -207,12 +205,9 @@ def _unpack(
 def _check(name: str, data: bytes, budget: _Budget) -> None:
     """Parses and scores one game file within the line bounds; its problems go to the budget."""
     try:
-        # editors on some phones and desktops save UTF-8 with a byte-order mark
-        raw: Any = json.loads(data.decode("utf-8-sig"))
-    except (ValueError, RecursionError) as e:
-        # the game file reader's own message (gamefile.loads), in the reader's language
-        p = InvalidHand.one(None, "game", N_("the file is not JSON ({error})"), error=e).problems
-        budget.errors.append(f"{name}: {p[0].located(translator())}")
+        raw: Any = decode(data)
+    except InvalidHand as e:
+        budget.errors.append(f"{name}: {e.problems[0].located(translator())}")
         return
     # counted before the lines are read: a 140k-line game in an 8 kB zip took 144 s and 2.5 GB.
     # (A trail is held to TRAIL_MAX by the game file's reader, before it reads its changes.)
