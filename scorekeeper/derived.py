@@ -40,10 +40,15 @@ def _current_version(game_id: int) -> int | None:
     return db.session.execute(select(Game.version).where(Game.id == game_id)).scalar()
 
 
-def tally(game: Game, lines: Sequence[RuleLine] | None = None) -> Tally:
-    """The game's derived score sheet, from its stored lines (or from `lines` instead)."""
+def tally(
+    game: Game, lines: Sequence[RuleLine] | None = None, entered: int | None = None
+) -> Tally:
+    """The game's derived score sheet, from its stored lines (or from `lines` instead, in
+    which line `entered`, if given, is new and gets every check: Rules.replay_entered)."""
     if lines is not None:
-        return rules_for(game).replay(lines, game.first_dealer, names(game))
+        if entered is not None:
+            return rules_for(game).replay_entered(lines, entered, game.first_dealer, names(game))
+        return rules_for(game).replay(lines, game.first_dealer, names(game), stored=True)
     key = (game.id, game.version, tuple(names(game)))
     found: Tally | None = memo.memos().tallies.get(key)
     if found is None:
@@ -59,7 +64,7 @@ def sheet_for(game: Game) -> Sheet:
     found: Sheet | None = memo.memos().states.get(key)
     if found is None:
         found = rules_for(game).sheet(game.first_dealer, names(game))
-        found.replay(rule_lines(game))
+        found.replay(rule_lines(game), stored=True)
         if (game.id, game.version) in memo.memos().facts:
             memo.memos().states.put(key, found)
     return found

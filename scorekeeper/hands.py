@@ -28,7 +28,7 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
     before = (
         services.tally(game)
         if number is None
-        else rules.replay(lines[: number - 1], game.first_dealer, services.names(game))
+        else rules.replay(lines[: number - 1], game.first_dealer, services.names(game), stored=True)
     )
     if request.method == "GET" and number is not None:
         fact = lines[number - 1]

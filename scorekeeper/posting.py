@@ -73,7 +73,9 @@ def preview(game: Game, line: RuleLine, number: int | None) -> Response:
         lines[number - 1] = line
     names = services.names(game)
     try:
-        tally = services.rules_for(game).replay(lines[:number], game.first_dealer, names)
+        tally = services.rules_for(game).replay_entered(
+            lines[:number], number, game.first_dealer, names
+        )
     except InvalidHand as e:
         return jsonify(
             ok=False,

@@ -175,7 +175,7 @@ def update_line(
         lines = _lines_with(game, number, version)
         old = lines[number - 1]
         lines[number - 1] = line
-        result = tally(game, lines)
+        result = tally(game, lines, entered=number)
         row = _row(game, number)
         fill_line(row, line, len(game.seats))
         touch(game)  # before the trail: its revision carries the write's instant

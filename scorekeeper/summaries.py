@@ -93,7 +93,7 @@ def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
     names = tuple(seat.player.name for seat in game.seats)
     file = GameFile(game.variant, names, dict(game.options), game.first_dealer, tuple(lines))
     try:
-        tally = rules_for(game).replay(lines, game.first_dealer)
+        tally = rules_for(game).replay(lines, game.first_dealer, stored=True)
     except InvalidHand as e:
         seats = len(game.seats)
         return GameSummary(

@@ -68,11 +68,17 @@ class Rules:
             return tuple(s for s in range(self.seats) if s != dealer)
         return tuple(range(self.seats))
 
-    def needs_trump(self) -> bool:
-        """Whether a played hand must name its trump (3.2): in-trick marriages, and Moscow's
-        turned-up trump that doubles a marriage."""
+    def needs_trump(self, hand: Hand | None = None) -> bool:
+        """Whether a played hand must name its trump (3.2): Moscow's turned-up trump that
+        doubles a marriage, always; with marriages found in tricks, when one is credited (the
+        trump decides 80 or 40), so a hand with none needs no trump. Without `hand`: whether
+        the variant ever asks for it."""
         o = self.options
-        return o.marriages == "in-tricks" or (o.trump_marriage_double and not o.auction)
+        if o.trump_marriage_double and not o.auction:
+            return True
+        if o.marriages != "in-tricks":
+            return False
+        return hand is None or any(m.suit != ACES for m in hand.marriages)
 
     def round(self, points: int) -> int:
         """A defender's (or, with `round_declarer`, the declarer's) points as they are written."""
@@ -124,6 +130,10 @@ class Rules:
                 else:
                     notes.append(Note(m.seat, "marriage", {"suit": m.suit, "value": value}))
             if m.switch and m.suit != ACES:
+                # 3.3 step 2: a switch makes its suit trump after it is scored; the note
+                # explains the next marriage's doubled (or plain) value
+                if m.suit != trump:
+                    notes.append(Note(m.seat, "trump-switch", {"suit": m.suit}))
                 trump = m.suit
         return points
 
@@ -229,10 +239,29 @@ class Rules:
         return Sheet(self, first_dealer, names)
 
     def replay(
-        self, lines: Iterable[Line], first_dealer: int = 0, names: Sequence[str] | None = None
+        self,
+        lines: Iterable[Line],
+        first_dealer: int = 0,
+        names: Sequence[str] | None = None,
+        stored: bool = False,
     ) -> Tally:
-        """Scores every line in order; raises InvalidHand with every problem found."""
-        return Sheet(self, first_dealer, names).replay(lines)
+        """Scores every line in order; raises InvalidHand with every problem found
+        (`stored`: lines accepted when logged, Sheet.replay)."""
+        return Sheet(self, first_dealer, names).replay(lines, stored)
+
+    def replay_entered(
+        self,
+        lines: Sequence[Line],
+        number: int,
+        first_dealer: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> Tally:
+        """Stored `lines` in which line `number` (from 1) is being entered: that line gets
+        every check of a new line, the others are scored as accepted (Sheet.replay)."""
+        sheet = Sheet(self, first_dealer, names)
+        sheet.replay(lines[: number - 1], stored=True)
+        sheet.add(lines[number - 1])  # InvalidHand with this line's problems
+        return sheet.replay(lines[number:], stored=True)
 
     def _dealer(self, hand: Hand, table: Table) -> int:
         d = hand.dealer

@@ -18,6 +18,11 @@ if TYPE_CHECKING:
 class CardChecks:
     """Collects the problems of one line's cards; `who` names seats in messages."""
 
+    #: False while stored lines are replayed (Sheet.replay): the checks that a real deal
+    #: gives these cards (forced opening, the deal, the musik's marriage) came after some
+    #: games were logged, and a game accepted once keeps scoring. Every new line gets them.
+    entry = True
+
     def __init__(self, rules: Rules, table: Table, names: Sequence[str] | None):
         self.rules, self.o, self.table, self.names = rules, rules.options, table, names
         self.reachable = rules.options.cards.reachable
@@ -62,7 +67,7 @@ class CardChecks:
         for seat in playing:
             p = hand.points[seat] or 0
             total += p
-            if p not in self.reachable:
+            if p not in self.reachable:  # every such seat is named, not only the first
                 self.bad(
                     "points",
                     N_(
@@ -75,7 +80,6 @@ class CardChecks:
                     total=deck.total,
                     never=self._unreachable(),
                 )
-                return
         if self.o.all_cards_in_play:
             if total != deck.total:
                 self.bad(
@@ -195,8 +199,11 @@ class CardChecks:
                 N_("the trump is spades, clubs, diamonds or hearts, got {suit!r}"),
                 suit=hand.trump,
             )
-        elif hand.trump is None and not hand.give_up and self.rules.needs_trump():
-            self.bad("trump", N_("say which suit is trump in this hand"))
+        elif hand.trump is None and not hand.give_up and self.rules.needs_trump(hand):
+            if self.o.marriages == "in-tricks":
+                self.bad("trump", N_("a marriage was found in tricks: say which suit is trump"))
+            else:
+                self.bad("trump", N_("say which suit is trump in this hand"))
 
     def musik(self, hand: Hand) -> None:
         if hand.musik is None:
@@ -221,6 +228,21 @@ class CardChecks:
                 N_("the musik holds 3 cards: a marriage and {aces} aces do not fit"),
                 aces=aces,
             )
+        elif marriage is not None and self.entry:
+            # 3.2: the declarer takes the musik and passes one card to each other seat, so
+            # nobody else can hold both its king and queen
+            for m in hand.marriages:
+                if m.suit == marriage and m.seat != hand.declarer:
+                    self.bad(
+                        "marriages",
+                        N_(
+                            "{player} cannot declare the {marriage}: its king and queen were "
+                            "both in the musik, which only the declarer takes"
+                        ),
+                        m.seat,
+                        player=self.who(m.seat),
+                        marriage=Term("marriage", m.suit),
+                    )
 
 
 # per_seat's messages for each field: wrong count, a missing value, a value for a sitting-out seat

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from .bounds import ADJUSTMENT_MAX, LINES_MAX, REASON_MAX, text_problem
-from .cardchecks import CardChecks
+from .dealchecks import DealChecks
 from .errors import N_, Problem
 from .hand import Adjustment, Hand, Line
 
 
-class Checker(CardChecks):
+class Checker(DealChecks):
     """The problems of a line: the game's state, the auction, a give-up, then the cards."""
 
     def line(self, line: Line, number: int) -> list[Problem]:
@@ -73,6 +73,8 @@ class Checker(CardChecks):
         playing = self.rules.participants(dealer)
         if self.o.auction:
             self.auction(hand, playing)
+            if self.entry:
+                self.forced(hand, dealer, playing)
         else:
             leave_out = {
                 "declarer": N_("there is no auction in {variant}: leave out the declarer"),
@@ -91,9 +93,13 @@ class Checker(CardChecks):
         if hand.give_up:
             self.given_up(hand)
         else:
+            before = len(self.problems)
             self.points(hand, playing)
             self.tricks(hand, playing)
             self.marriages(hand, playing)
+            if self.entry and len(self.problems) == before:
+                # each part is sound on its own: can one deal give them all?
+                self.deal(hand, playing)
         self.trump(hand)
         self.musik(hand)
 
@@ -151,6 +157,30 @@ class Checker(CardChecks):
                     contract=hand.contract,
                     bid=hand.bid,
                 )
+
+    def forced(self, hand: Hand, dealer: int, playing: tuple[int, ...]) -> None:
+        """3.2, forced opening: the first seat after the dealer that takes part opens at
+        `min_bid` without looking, and every later bid is higher; so a hand won at `min_bid`
+        is that seat's (seed 000 "na musiku", seed 001 "na setce")."""
+        o, d = self.o, hand.declarer
+        if not self.rules.forced_opening or d is None or d not in playing:
+            return
+        n = self.table.seats
+        opener = next(s for s in ((dealer + i) % n for i in range(1, n + 1)) if s in playing)
+        bid = hand.bid if hand.bid is not None else hand.contract
+        if d == opener or (bid if bid is not None else o.min_bid) != o.min_bid:
+            return
+        self.bad(
+            "contract" if hand.bid is None and hand.contract is not None else "bid",
+            N_(
+                "{opener} opens at {least} without looking, so {player} won the auction with "
+                "at least {more}, not {least}"
+            ),
+            opener=self.who(opener),
+            player=self.who(d),
+            least=o.min_bid,
+            more=o.min_bid + o.bid_step,
+        )
 
     def given_up(self, hand: Hand) -> None:
         give_up, d = self.o.give_up, hand.declarer

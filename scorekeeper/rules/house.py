@@ -47,12 +47,20 @@ def barrel(
             if before[s] + contract >= target:
                 leave(s)  # a made contract that reaches the target wins
                 continue
+            # 5: it scores 0 and the total stays where it is: the barrel's own mark, or
+            # where an adjustment put it (the note says which)
             new[s] = before[s]
             notes.append(
                 Note(
                     s,
                     "barrel",
-                    {"event": "stay", "at": b.at, "contract": contract, "target": target},
+                    {
+                        "event": "stay",
+                        "at": b.at,
+                        "contract": contract,
+                        "target": target,
+                        "total": before[s],
+                    },
                 )
             )
         else:

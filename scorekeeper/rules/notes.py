@@ -140,9 +140,11 @@ def _barrel(p: Params, tr: Translator, seat: Callable[[int], str]) -> str:
             return tr.gettext("on the barrel: scores nothing ({lost} lost)").format(**p)
         return tr.gettext("on the barrel: scores nothing")
     if event == "stay":
+        # notes stored before the total was in them said the barrel's mark
         return tr.gettext(
-            "on the barrel: a made {contract} does not reach {target}, stays at {at}"
-        ).format(**p)
+            "on the barrel: a made {contract} does not reach {target}, scores 0 and stays "
+            "at {total}"
+        ).format(**{"total": p["at"], **p})
     if event == "try":
         return tr.gettext("on the barrel: try {try} of {tries}").format(**p)
     if event == "fall":
@@ -195,6 +197,9 @@ _RENDER: dict[str, Render] = {
         base=p["base"],
         value=p["value"],
     ),
+    "trump-switch": lambda p, tr, _s: tr.gettext(
+        "the {marriage} makes {suit} trump for the rest of the hand"
+    ).format(marriage=marriage_name(p["suit"], tr), suit=suit_name(p["suit"], tr)),
     "marriage-no-trick": lambda p, tr, _s: tr.gettext(
         "{marriage} {value} does not count: took no trick"
     ).format(marriage=marriage_name(p["suit"], tr), value=p["value"]),

@@ -106,6 +106,18 @@ class Options:
                         ),
                     )
                 )
+        if self.lock is not None and not self.auction:
+            # 3.2: with no declarer a locked seat could never score again
+            problems.append(
+                (
+                    "lock",
+                    Message(
+                        N_("the lock needs an auction: with no declarer a locked player "
+                           "could never finish"),
+                        {},
+                    ),
+                )
+            )
         if self.barrel and not self.barrel.at < self.target:
             problems.append(
                 (

@@ -68,14 +68,22 @@ class Sheet:
         self.lines.append(result)
         return result
 
-    def replay(self, lines: Iterable[Line]) -> Tally:
+    def replay(self, lines: Iterable[Line], stored: bool = False) -> Tally:
         """Adds every line; raises InvalidHand with every problem of every line.
 
         A refused line is skipped (its deal still moves the rotation) so that the lines after
-        it are checked too, and one run reports all problems.
+        it are checked too, and one run reports all problems. `stored`: the lines were
+        accepted when they were logged, so the checks of what a real deal gives (forced
+        opening, the cards, added later: Checker.entry) do not refuse them now; a game kept
+        for years still scores. Every line entered (a form, the API, a game file) gets them.
         """
-        with paused_gc():
-            return self._replay(lines)
+        checker = self._checker
+        checker.entry = not stored
+        try:
+            with paused_gc():
+                return self._replay(lines)
+        finally:
+            checker.entry = True
 
     def _replay(self, lines: Iterable[Line]) -> Tally:
         problems: list[Problem] = []

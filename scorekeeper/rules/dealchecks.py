@@ -1,0 +1,120 @@
+"""A real deal (scoring.md 3.2): a hand's card points, tricks and marriages found in tricks
+must be what some split of the 24 cards gives; each seat's problem named, then the whole."""
+
+from __future__ import annotations
+
+from .cardchecks import CardChecks
+from .cards import ACES
+from .deal import Pile, possible, sums_of
+from .errors import N_
+from .hand import Hand
+
+CARDS = 24  # 6 ranks x 4 suits
+
+
+class DealChecks(CardChecks):
+    """The deal check, run once a hand's points, tricks and marriages pass on their own."""
+
+    def deal(self, hand: Hand, playing: tuple[int, ...]) -> None:
+        points, deck, n = hand.points, self.o.cards, len(playing)
+        assert points is not None
+        tricks = hand.tricks
+        in_play = self.rules.tricks * n
+        # Where the option says fewer cards are in play than the tricks hold (an odd
+        # override), trick counts cannot fix the piles' sizes: only the points are checked.
+        sized = in_play == CARDS if self.o.all_cards_in_play else in_play < CARDS
+        kings = {s: 0 for s in playing}
+        aces = {s: 0 for s in playing}
+        if self.o.marriages == "in-tricks":
+            for m in hand.marriages:
+                if m.seat in kings:
+                    if m.suit == ACES:
+                        aces[m.seat] = 4
+                    else:
+                        kings[m.seat] += 1
+        piles: list[Pile] = []
+        problems = len(self.problems)
+        for seat in playing:
+            p = points[seat] or 0
+            count = tricks[seat] if tricks is not None and sized else None
+            if count is not None:
+                self._trick_points(seat, p, count, n)
+                piles.append(Pile(p, count * n, kings=kings[seat], aces=aces[seat]))
+            else:
+                piles.append(Pile(p, step=n, kings=kings[seat], aces=aces[seat]))
+            if kings[seat] > 1:
+                need = kings[seat] * deck.king_queen + (deck.four_aces if aces[seat] else 0)
+                if p < need:
+                    self.bad(
+                        "marriages",
+                        N_(
+                            "{player} has {count} marriages in tricks but only {got} card "
+                            "points (their cards alone are {need})"
+                        ),
+                        seat,
+                        player=self.who(seat),
+                        count=kings[seat],
+                        got=p,
+                        need=need,
+                    )
+        if not self.o.all_cards_in_play:
+            out = deck.total - sum(points[s] or 0 for s in playing)
+            size = CARDS - in_play if sized else None
+            if size is not None and out not in sums_of(deck.values, size):
+                self.bad(
+                    "points",
+                    N_(
+                        "the card points add up to {got}, so the {cards} cards out of play "
+                        "would hold {out}: {cards} cards never make {out}"
+                    ),
+                    got=deck.total - out,
+                    cards=size,
+                    out=out,
+                )
+            piles.append(Pile(out, size))
+        if len(self.problems) > problems:
+            return
+        if not possible(deck.values, tuple(piles)):
+            if tricks is not None and any(kings.values()):
+                message = N_(
+                    "no deal of the 24 cards gives these card points, tricks and marriages "
+                    "in tricks together"
+                )
+            elif tricks is not None:
+                message = N_("no deal of the 24 cards gives these card points and tricks together")
+            elif any(kings.values()) or any(aces.values()):
+                message = N_(
+                    "no deal of the 24 cards gives these card points and marriages in tricks "
+                    "together"
+                )
+            else:
+                message = N_("no deal of the 24 cards gives these card points together")
+            self.bad("points", message)
+
+    def _trick_points(self, seat: int, points: int, count: int, n: int) -> None:
+        """One seat's points against what `count` tricks of `n` cards can hold."""
+        made = sums_of(self.o.cards.values, count * n)
+        if points in made or not count:
+            return  # no trick and some points: CardChecks.tricks has said so
+        one = count == 1
+        params = {"player": self.who(seat), "points": points, "tricks": count, "cards": n}
+        if points > max(made):
+            message = (
+                N_("{player}: one trick holds at most {most} points, got {points}")
+                if one
+                else N_("{player}: {tricks} tricks hold at most {most} points, got {points}")
+            )
+            params["most"] = max(made)
+        elif points < min(made):
+            message = N_("{player}: {tricks} tricks hold at least {least} points, got {points}")
+            params["least"] = min(made)
+        else:
+            message = (
+                N_("{player}: one trick of {cards} cards cannot make exactly {points} points")
+                if one
+                else N_(
+                    "{player}: {tricks} tricks of {cards} cards cannot make exactly "
+                    "{points} points"
+                )
+            )
+        self.bad("points", message, seat, **params)
