@@ -82,8 +82,7 @@ def _possible(values: tuple[int, ...], piles: tuple[Pile, ...]) -> bool:
     def go(r: int, rem: tuple[int, ...], used: tuple[int, ...]) -> bool:
         if r == len(order):
             return all(x == 0 for x in rem) and all(
-                (p.cards is None and u % p.step == 0) or u == p.cards
-                for p, u in zip(piles, used)
+                (p.cards is None and u % p.step == 0) or u == p.cards for p, u in zip(piles, used)
             )
         key = (r, rem, used)
         if key in memo:

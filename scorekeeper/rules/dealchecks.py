@@ -113,8 +113,7 @@ class DealChecks(CardChecks):
                 N_("{player}: one trick of {cards} cards cannot make exactly {points} points")
                 if one
                 else N_(
-                    "{player}: {tricks} tricks of {cards} cards cannot make exactly "
-                    "{points} points"
+                    "{player}: {tricks} tricks of {cards} cards cannot make exactly {points} points"
                 )
             )
         self.bad("points", message, seat, **params)

@@ -112,8 +112,10 @@ class Options:
                 (
                     "lock",
                     Message(
-                        N_("the lock needs an auction: with no declarer a locked player "
-                           "could never finish"),
+                        N_(
+                            "the lock needs an auction: with no declarer a locked player "
+                            "could never finish"
+                        ),
                         {},
                     ),
                 )

@@ -11,7 +11,7 @@ def test_declarer_reaching_the_target_wins_even_below_a_defender():
     t = play(
         "pl-2",
         adj(980, 990),
-        {"declarer": 0, "bid": 100, "points": [100, 20]},
+        {"declarer": 0, "dealer": 1, "bid": 100, "points": [100, 20]},
         options={"stake": 1},
     )
     assert t.totals == (1080, 1010) and t.finished and t.winners == (0,)
@@ -19,7 +19,7 @@ def test_declarer_reaching_the_target_wins_even_below_a_defender():
 
 
 def test_defender_past_the_target_wins_when_the_declarer_does_not():
-    t = play("pl-2", adj(0, 990), {"declarer": 0, "bid": 100, "points": [100, 20]})
+    t = play("pl-2", adj(0, 990), {"declarer": 0, "dealer": 1, "bid": 100, "points": [100, 20]})
     assert t.winners == (1,)
     assert "game-won" in rules_of(t.lines[-1], 1)
 
@@ -37,7 +37,7 @@ def test_settlement_everyone_pays_the_difference():
     t = play(
         "pl-3",
         adj(900, 500, 300),
-        {"declarer": 0, "bid": 100, "points": [100, 10, 10]},
+        {"declarer": 0, "dealer": 2, "bid": 100, "points": [100, 10, 10]},
         options={"stake": "0.05"},
     )
     assert t.totals == (1000, 510, 310)

@@ -10,6 +10,9 @@ def adj(*values):
 
 
 def hand(declarer, bid, points, **kw):
+    # a hand won at 100 is the forced opener's (scoring.md 3.2): the dealer sits before it
+    if bid == 100 and "dealer" not in kw:
+        kw["dealer"] = (declarer - 1) % len(points)
     return {"declarer": declarer, "bid": bid, "points": points, **kw}
 
 
@@ -84,7 +87,7 @@ def test_give_up_on_the_barrel():
         "ru-3",
         adj(800, 0, 0),
         hand(0, 100, [100, 10, 10]),
-        {"declarer": 0, "bid": 100, "give_up": True},
+        {"declarer": 0, "bid": 100, "give_up": True, "dealer": 2},
     )
     assert t.lines[2].scores == (-100, 60, 60) and not t.players[0].on_barrel
 

@@ -88,11 +88,9 @@ def test_marriage_counts_without_a_trick_and_highest_total_wins():
     assert "game-won" in rules_of(t.lines[-1], 0)
 
 
-def test_a_lock_takes_nothing_without_an_auction():
-    # scoring.md 3.3 step 8 names steps 5 and 7; with no auction every seat banks its points
-    # by step 6, so a lock set as a house rule leaves them (docs/rules-decisions.md)
-    hand = {"trump": "clubs", "points": [70, 62]}
-    tally = play("moscow", hand, hand, options={"lock": 100})
-    assert tally.lines[1].scores == (70, 62)
-    assert tally.lines[1].totals == (140, 124)
-    assert "lock" not in rules_of(tally.lines[1], 0)
+def test_a_lock_needs_an_auction():
+    # scoring.md 3.2: with no declarer a locked seat could never score again
+    assert problems("moscow", {"trump": "clubs", "points": [70, 62]}, options={"lock": 100}) == [
+        "game: option lock: the lock needs an auction: with no declarer a locked player "
+        "could never finish"
+    ]

@@ -24,7 +24,11 @@ H = "hearts"
     ],
 )
 def test_played_hand(variant, points, declarer, contract, scores):
-    line = last(variant, {"declarer": declarer, "bid": contract, "points": points})
+    # a hand won at 100 is the forced opener's (scoring.md 3.2): the dealer sits before it
+    dealer = (declarer - 1) % len(points) if contract == 100 else 0
+    line = last(
+        variant, {"dealer": dealer, "declarer": declarer, "bid": contract, "points": points}
+    )
     assert list(line.scores) == scores
 
 
@@ -71,6 +75,7 @@ def test_marriage_values(suit, value):
     line = last(
         "pl-3",
         {
+            "dealer": 2,
             "declarer": 0,
             "bid": 100,
             "points": [20, 60, 40],
@@ -84,7 +89,13 @@ def test_marriage_needs_a_trick():
     # seed 001: "to score 100 with a hearts marriage you must take at least one trick"
     line = last(
         "pl-3",
-        {"declarer": 0, "bid": 100, "points": [100, 20, 0], "marriages": [{"seat": 2, "suit": H}]},
+        {
+            "dealer": 2,
+            "declarer": 0,
+            "bid": 100,
+            "points": [100, 20, 0],
+            "marriages": [{"seat": 2, "suit": H}],
+        },
     )
     assert line.scores == (100, 20, 0)
     assert params(line, 2, "marriage-no-trick") == {"suit": H, "value": 100}
@@ -95,6 +106,7 @@ def test_trick_count_decides_who_took_a_trick():
     line = last(
         "pl-3",
         {
+            "dealer": 2,
             "declarer": 0,
             "bid": 100,
             "points": [100, 20, 0],
@@ -109,7 +121,7 @@ def test_lock_at_900_defender_loses_points_declarer_still_scores():
     lines = play(
         "pl-3",
         {"adjustment": [900, 890, 0], "reason": "carried over"},
-        {"declarer": 2, "bid": 100, "points": [40, 30, 50]},
+        {"dealer": 1, "declarer": 2, "bid": 100, "points": [40, 30, 50]},
         {"declarer": 0, "bid": 100, "points": [100, 10, 10]},
     ).lines
     assert lines[1].scores == (0, 30, -100)
@@ -221,7 +233,7 @@ def test_pl4_sitting_out_is_checked(hand, message):
 
 
 def test_forced_bidder_is_after_the_dealer():
-    t = play("pl-3", {"declarer": 1, "bid": 100, "points": [40, 60, 20]}, first_dealer=2)
+    t = play("pl-3", {"declarer": 0, "bid": 100, "points": [60, 40, 20]}, first_dealer=2)
     assert t.lines[0].dealer == 2
     assert t.next_dealer == 0 and t.bidding.opener == 1 and t.bidding.forced
 
@@ -231,7 +243,7 @@ def test_explicit_dealer_moves_the_rotation():
         "pl-3",
         {"declarer": 1, "bid": 100, "points": [40, 60, 20]},
         {"dealer": 0, "declarer": 1, "bid": 100, "points": [40, 60, 20]},
-        {"declarer": 1, "bid": 100, "points": [40, 60, 20]},
+        {"declarer": 2, "bid": 100, "points": [40, 20, 60]},
     )
     assert [line.dealer for line in t.lines] == [0, 0, 1]
 

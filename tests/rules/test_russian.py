@@ -51,10 +51,22 @@ def test_first_player_passes_the_other_plays_60_without_a_bid():
     assert line.scores == (40, 60)
 
 
-def test_trump_is_required():
-    assert problems("ru-2", {"declarer": 0, "bid": 60, "points": [80, 40]}) == [
-        "hand 1: say which suit is trump in this hand"
+def test_trump_is_required_only_with_a_marriage_in_tricks():
+    # scoring.md 3.2: the trump decides 80 or 40, so a hand with no marriage needs none
+    assert last("ru-2", {"declarer": 0, "bid": 60, "points": [80, 40]}).scores == (60, 40)
+    married = {
+        "declarer": 0,
+        "bid": 60,
+        "points": [80, 40],
+        "marriages": [{"seat": 0, "suit": "hearts"}],
+    }
+    assert problems("ru-2", married) == [
+        "hand 1: a marriage was found in tricks: say which suit is trump"
     ]
+    assert last("ru-2", {**married, "trump": "hearts"}).scores == (60, 40)
+    # the ace marriage is never trump: it needs none either
+    aces = {**married, "marriages": [{"seat": 0, "suit": "aces"}]}
+    assert last("ru-2", aces, options={"ace_marriage": 200}).scores == (60, 40)
 
 
 def test_in_trick_marriage_needs_its_cards_in_points():

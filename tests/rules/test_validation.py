@@ -6,7 +6,7 @@ from scorekeeper.rules import Adjustment, Hand, InvalidHand, rules_for
 
 from .helpers import play, problems
 
-OK = {"declarer": 0, "bid": 100, "points": [100, 10, 10]}
+OK = {"declarer": 0, "bid": 110, "points": [100, 10, 10]}
 
 
 @pytest.mark.parametrize(
@@ -30,7 +30,7 @@ OK = {"declarer": 0, "bid": 100, "points": [100, 10, 10]}
             "give card points for each of the 3 players, got 2",
         ),
         ({**OK, "points": [100, None, 20]}, "points", "card points of Bartek are missing"),
-        ({"declarer": 0, "bid": 100}, "points", "give the card points each player took"),
+        ({"declarer": 0, "bid": 110}, "points", "give the card points each player took"),
         (
             {**OK, "marriages": [{"seat": 0, "suit": "hearts"}, {"seat": 1, "suit": "hearts"}]},
             "marriages",
@@ -59,14 +59,15 @@ def test_every_problem_of_every_hand_is_reported():
     found = problems(
         "pl-3", OK, {**OK, "points": [100, 10, 8]}, OK, {**OK, "bid": 95, "points": [119, 1, 0]}
     )
-    assert [p.split(":")[0] for p in found] == ["hand 2", "hand 4", "hand 4"]
+    # hand 4: the bid, and both impossible values (119 and 1), not only the first
+    assert [p.split(":")[0] for p in found] == ["hand 2", "hand 4", "hand 4", "hand 4"]
 
 
 def test_nothing_after_the_end_of_the_game():
     found = problems(
         "pl-3",
         {"adjustment": [950, 0, 0], "reason": ""},
-        {"declarer": 0, "bid": 100, "points": [100, 10, 10]},
+        {"declarer": 0, "dealer": 2, "bid": 100, "points": [100, 10, 10]},
         OK,
         {"adjustment": [1, 0, 0], "reason": ""},
     )
@@ -98,19 +99,19 @@ def test_error_carries_hand_field_message():
 
 def test_a_refused_line_leaves_the_sheet_as_it_was():
     sheet = rules_for("pl-3").sheet(names=["Ala", "Bartek", "Celina"])
-    sheet.add(Hand(declarer=0, bid=100, points=(100, 10, 10)))
+    sheet.add(Hand(declarer=1, bid=100, points=(10, 100, 10)))
     before = sheet.tally()
     with pytest.raises(InvalidHand) as e:
-        sheet.add(Hand(declarer=1, bid=100, points=(100, 10, 8)))
+        sheet.add(Hand(declarer=2, bid=100, points=(100, 10, 8)))
     assert e.value.hand == 2
     assert sheet.tally() == before
-    assert sheet.add(Hand(declarer=1, bid=100, points=(10, 100, 10))).number == 2
+    assert sheet.add(Hand(declarer=2, bid=100, points=(10, 10, 100))).number == 2
 
 
 def test_a_copied_sheet_is_independent():
     sheet = rules_for("pl-3").sheet()
-    sheet.add(Hand(declarer=0, bid=100, points=(100, 10, 10)))
+    sheet.add(Hand(declarer=1, bid=100, points=(10, 100, 10)))
     copy = sheet.copy()
-    copy.add(Hand(declarer=1, bid=100, points=(10, 100, 10)))
-    assert sheet.tally().totals == (100, 10, 10) and len(sheet.tally().lines) == 1
-    assert copy.tally().totals == (110, 110, 20) and len(copy.tally().lines) == 2
+    copy.add(Hand(declarer=2, bid=100, points=(10, 10, 100)))
+    assert sheet.tally().totals == (10, 100, 10) and len(sheet.tally().lines) == 1
+    assert copy.tally().totals == (20, 110, 110) and len(copy.tally().lines) == 2
