@@ -87,9 +87,7 @@ def test_typing_every_box_over_the_suggestion_keeps_what_was_typed(
     shot(phone, "saved")
 
 
-def test_an_empty_suggested_box_is_taken_as_the_rest_on_save(
-    phone: Page, live_server: str
-) -> None:
+def test_an_empty_suggested_box_is_taken_as_the_rest_on_save(phone: Page, live_server: str) -> None:
     game = game_from(phone, live_server, "moscow-trump-double.json")
     phone.goto(game + "/hands/new")
     phone.locator("input[name=trump][value=clubs]").check()
