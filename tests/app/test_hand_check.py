@@ -55,3 +55,25 @@ def test_the_page_without_javascript_offers_check_and_says_so(client):
     assert 'name="check"' in page and "tap Check to see what it scores" in page
     # Save comes first: Enter (a phone's Go) saves, as before
     assert page.index(">Save hand<") < page.index('name="check"')
+
+
+def test_the_trump_is_asked_for_as_each_variant_needs_it(client):
+    # ru-2: marriages found in tricks need the trump only when one is credited (scoring.md 3.2)
+    ru2 = new_game(client, "ru-2", ("Oleg", "Nata"))
+    page = client.get(f"{ru2}/hands/new").get_data(as_text=True)
+    assert "Trump (needed only with a marriage)" in page and "data-with-marriage" in page
+    # Moscow: the turned-up trump, at the start of every hand
+    moscow = new_game(client, "moscow", ("Anya", "Boris"))
+    page = client.get(f"{moscow}/hands/new").get_data(as_text=True)
+    assert "Trump at the start of the hand" in page and "data-with-marriage" not in page
+
+
+def test_the_card_counter_takes_the_deck_of_the_variant(client):
+    def values(page: str) -> dict[str, str]:
+        return dict(re.findall(r'data-rank="([^"]+)" data-value="(\d+)"', page)[:6])
+
+    standard = client.get(f"{new_game(client)}/hands/new").get_data(as_text=True)
+    assert values(standard) == {"A": "11", "10": "10", "K": "4", "Q": "3", "J": "2", "9": "0"}
+    moscow = new_game(client, "moscow", ("Anya", "Boris"))
+    page = client.get(f"{moscow}/hands/new").get_data(as_text=True)
+    assert values(page) == {"A": "11", "10": "10", "K": "5", "Q": "4", "J": "3", "9": "0"}
