@@ -33,6 +33,7 @@ from .rules import (
     Problem,
     Rules,
 )
+from .rules.cards import RANKS
 
 
 class HandForm(LineForm):
@@ -68,6 +69,8 @@ class HandForm(LineForm):
     )
     dealer = SelectField(_l("Dealer"), coerce=int, validate_choice=False)
     seats, rotation = 0, 0
+    card_values: list[tuple[str, int]] = []
+    trump_with_marriage = False
 
     def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
         """Choices and defaults for this game; the rules check every value."""
@@ -88,6 +91,12 @@ class HandForm(LineForm):
             (f"{s}:{suit}", suit_word(suit)) for s in range(n) for suit in SUITS
         )
         self.switches.choices = self.marriages.choices
+        o = rules.options
+        # the card counter's buttons: each rank with this deck's value (rules.cards)
+        self.card_values = list(zip(RANKS, o.cards.values, strict=True))
+        # in-tricks marriages need the trump only when one is credited (scoring.md 3.2);
+        # Moscow's turned-up trump is named at the start of every hand
+        self.trump_with_marriage = o.marriages == "in-tricks" and not o.trump_marriage_double
 
     def validate_dealer(self, field: Any) -> None:
         """A dealer posted by hand that is no seat: the rules' message at the dealer's box,

@@ -46,7 +46,7 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
 
 
 def _render(
-    game: Game, form: HandForm, before: Any, number: int | None, status: int = 200
+    game: Game, form: HandForm, before: Any, number: int | None, status: int, check: Any = None
 ) -> tuple[str, int]:
     rules = services.rules_for(game)
     return render_template(
@@ -58,7 +58,15 @@ def _render(
         options=rules.options,
         names=services.names(game),
         number=number,
+        check=check,  # what the Check button asked for: posting.would_score
     ), status
+
+
+def _checked(game: Game, form: HandForm, before: Any, number: int | None) -> tuple[str, int]:
+    """The Check button (the preview without JavaScript): the form again, with what the hand
+    would score filled in; nothing is stored."""
+    line = form.to_line(services.rules_for(game), before.next_dealer)
+    return _render(game, form, before, number, 200, posting.would_score(game, line, number))
 
 
 @bp.route("/hands/new", methods=["GET", "POST"])
@@ -66,6 +74,8 @@ def new(game_id: int) -> Response | tuple[str, int]:
     game = game_or_404(game_id)
     form, before = _hand_form(game)
     if form.validate_on_submit():
+        if "check" in request.form:
+            return _checked(game, form, before, None)
         line = form.to_line(services.rules_for(game), before.next_dealer)
         done = posting.write(
             game_id,
@@ -89,6 +99,8 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
         return redirect(url_for("hands.adjust", game_id=game_id, number=number))
     form, before = _hand_form(game, number)
     if form.validate_on_submit():
+        if "check" in request.form:
+            return _checked(game, form, before, number)
         line = form.to_line(services.rules_for(game), before.next_dealer)
         done = posting.write(
             game_id,

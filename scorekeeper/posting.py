@@ -4,6 +4,7 @@ the live preview of a hand."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import flash, jsonify, redirect, request, url_for
 from flask_babel import gettext as _
@@ -30,7 +31,9 @@ def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -
     except InvalidHand as e:
         form.take_problems(e)
         return None
-    return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{outcome.number}"))
+    # the top of the score page: the totals, the dealer and "Log hand N+1" (issue 12, point 2);
+    # `saved` names the new line, which app.js marks in the sheet below
+    return redirect(url_for("games.show", game_id=game_id, saved=outcome.number))
 
 
 def posted() -> list[list[str]]:
@@ -61,10 +64,10 @@ def saved_before(game_id: int, number: int) -> Response:
     return redirect(url_for(request.endpoint or "hands.new", game_id=game_id))
 
 
-def preview(game: Game, line: RuleLine, number: int | None) -> Response:
-    """What `line` would score as line `number` of the game (None: as the next one), as the
-    hand form's live preview reads it: the scores, totals and notes, or the problems of
-    this line."""
+def would_score(game: Game, line: RuleLine, number: int | None) -> dict[str, Any]:
+    """What `line` would score as line `number` of the game (None: as the next one): the
+    scores, totals and notes, or the problems of this line (the live preview, and the hand
+    form's Check button without JavaScript)."""
     lines = services.rule_lines(game)
     if number is None:
         lines.append(line)
@@ -77,18 +80,25 @@ def preview(game: Game, line: RuleLine, number: int | None) -> Response:
             lines[:number], number, game.first_dealer, names
         )
     except InvalidHand as e:
-        return jsonify(
-            ok=False,
-            errors=[
+        return {
+            "ok": False,
+            "errors": [
                 {"field": p.field, "seat": p.seat, "message": problem_text(p)}
                 for p in e.problems
                 if p.hand == number
             ],
-        )
+        }
     result = tally.lines[-1]
-    return jsonify(
-        ok=True,
-        scores=list(result.scores),
-        totals=list(result.totals),
-        notes=[{"seat": n.seat, "rule": n.rule, "text": note_text(n, names)} for n in result.notes],
-    )
+    return {
+        "ok": True,
+        "scores": list(result.scores),
+        "totals": list(result.totals),
+        "notes": [
+            {"seat": n.seat, "rule": n.rule, "text": note_text(n, names)} for n in result.notes
+        ],
+    }
+
+
+def preview(game: Game, line: RuleLine, number: int | None) -> Response:
+    """would_score as JSON, as the hand form's live preview reads it."""
+    return jsonify(**would_score(game, line, number))

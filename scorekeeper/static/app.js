@@ -1,11 +1,15 @@
 // Thousand Scorekeeper: small progressive enhancements. Every form works without this file.
 (function () {
   "use strict";
+  // the style sheet shows what works only with this file (the -/+ steppers, the card counter)
+  document.documentElement.classList.add("js");
 
-  // The game page: keep the screen awake at the card table (Wake Lock, where the browser has it).
+  // The game page, the live view and the hand form: keep the screen awake at the card table
+  // (Wake Lock, where the browser has it).
   function keepAwake() {
     var body = document.body.classList;
-    if (!(body.contains("board") || body.contains("live")) || !("wakeLock" in navigator)) return;
+    var table = body.contains("board") || body.contains("live") || document.getElementById("hand-form");
+    if (!table || !("wakeLock" in navigator)) return;
     var request = function () { navigator.wakeLock.request("screen").catch(function () {}); };
     request();
     document.addEventListener("visibilitychange", function () {
@@ -17,7 +21,6 @@
     var deck = parseInt(form.dataset.deck, 10);
     var allCards = form.dataset.allCards === "true";
     var inputs = Array.prototype.slice.call(form.querySelectorAll(".points-input"));
-    var touched = new Set();
 
     // +/- buttons step a bid or contract by the bid step, within the variant's limits.
     form.querySelectorAll(".step").forEach(function (button) {
@@ -43,20 +46,86 @@
     }
     if (bidBox) bidBox.addEventListener("input", showBidInContract);
 
-    // Where all cards are in play, the last player's points are the rest of the deck.
-    function fillRemainder() {
-      if (!allCards) return;
-      var empty = inputs.filter(function (i) { return i.value === "" || (i.classList.contains("filled") && !touched.has(i)); });
-      if (empty.length !== 1) return;
-      var sum = 0;
-      inputs.forEach(function (i) { if (i !== empty[0]) sum += parseInt(i.value, 10) || 0; });
-      if (sum <= deck) { empty[0].value = deck - sum; empty[0].classList.add("filled"); }
+    // Where all cards are in play, the last player's points are the rest of the deck: a
+    // suggestion, never typed for the scorer. Once every other box holds a number, the one
+    // empty box shows the rest as its placeholder and its value stays empty, so typing over
+    // it, or backspacing a box to empty, is plain typing. An empty suggested box is taken as
+    // the rest when the hand is saved (and by the live preview), as "the rest" on paper; a
+    // tap into it only opens the keyboard. A box with anything typed in it is never changed.
+    inputs.forEach(function (i) { i.dataset.placeholder = i.placeholder; });
+    function suggested() {
+      var box = null, sum = 0, empty = [];
+      inputs.forEach(function (i) {
+        i.placeholder = i.dataset.placeholder;
+        i.classList.remove("suggested");
+        var v = i.value.trim();
+        if (v === "") empty.push(i);
+        else if (/^-?[0-9]+$/.test(v)) sum += parseInt(v, 10);
+        else sum = NaN;
+      });
+      if (allCards && empty.length === 1 && sum >= 0 && sum <= deck) {
+        box = empty[0];
+        box.placeholder = String(deck - sum);
+        box.classList.add("suggested");
+      }
+      return box;
     }
-    inputs.forEach(function (input) {
-      input.addEventListener("input", function () {
-        touched.add(input); input.classList.remove("filled"); fillRemainder();
+    suggested();
+    form.addEventListener("input", suggested);
+    form.addEventListener("submit", function () {
+      var box = suggested();
+      if (box) box.value = box.placeholder;
+    });
+    function posted() {
+      var data = new FormData(form), box = suggested();
+      if (box) data.set(box.name, box.placeholder);
+      return data;
+    }
+
+    // The card counter of each points box (closed by default; the box stays a plain input):
+    // tap the ranks of a pile as its cards are turned over, at most the deck's 4 of each.
+    form.querySelectorAll(".count-toggle").forEach(function (toggle) {
+      var panel = document.getElementById(toggle.getAttribute("aria-controls"));
+      var box = toggle.parentElement.querySelector(".points-input");
+      var undo = panel.querySelector(".undo"), taps = [];
+      function sum() { return taps.reduce(function (a, t) { return a + t.value; }, 0); }
+      function open(yes) { panel.hidden = !yes; toggle.setAttribute("aria-expanded", String(yes)); }
+      function show() {
+        panel.querySelector(".sum").textContent = String(sum());
+        panel.querySelector(".tapped").textContent = taps.map(function (t) { return t.rank; }).join(" ");
+        panel.querySelectorAll(".rank").forEach(function (b) {
+          b.disabled = taps.filter(function (t) { return t.button === b; }).length >= 4;
+        });
+        undo.disabled = taps.length === 0;
+      }
+      toggle.hidden = false;
+      toggle.addEventListener("click", function () { open(panel.hidden); });
+      panel.querySelectorAll(".rank").forEach(function (b) {
+        b.addEventListener("click", function () {
+          taps.push({ button: b, rank: b.dataset.rank, value: parseInt(b.dataset.value, 10) });
+          show();
+        });
+      });
+      undo.addEventListener("click", function () { taps.pop(); show(); });
+      panel.querySelector(".use").addEventListener("click", function () {
+        box.value = String(sum());
+        open(false);
+        box.dispatchEvent(new Event("input", { bubbles: true }));
+        toggle.focus();
       });
     });
+
+    // A trump needed only with a marriage (in-tricks variants) is asked for once one is ticked;
+    // it stays while it holds a choice or an error.
+    var trump = form.querySelector("fieldset.trump[data-with-marriage]");
+    function showTrump() {
+      if (!trump) return;
+      var needed = form.querySelector("input[name=marriages]:checked") ||
+        trump.querySelector("input:checked") || trump.querySelector(".error");
+      trump.hidden = !needed;
+    }
+    form.addEventListener("change", showTrump);
+    showTrump();
 
     // The order marriages were declared in matters when trump doubles: remember the taps.
     var order = form.querySelector("[name=marriage_order]");
@@ -79,7 +148,7 @@
     var timer = null;
     function changed() { clearTimeout(timer); timer = setTimeout(refresh, 250); }
     function refresh() {
-      fetch(form.dataset.preview, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      fetch(form.dataset.preview, { method: "POST", body: posted(), credentials: "same-origin" })
         .then(function (r) { return r.json(); })
         .then(function (data) {
           var body = preview.querySelector(".preview-body");
@@ -172,8 +241,16 @@
     poll();
   }
 
+  // The game page after a save: the totals on top, and the saved line marked in the sheet.
+  function markSaved() {
+    var saved = /[?&]saved=([0-9]+)/.exec(location.search);
+    var row = saved && document.getElementById("h" + saved[1]);
+    if (row) row.classList.add("saved");
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
+    markSaved();
     var live = document.getElementById("live-board");
     if (live) { liveBoard(live); }
     var hand = document.getElementById("hand-form");

@@ -97,7 +97,7 @@ def test_twenty_phones_post_the_hand_form_at_once(app):
         ]
     )
     assert [r.status_code for r in answers] == [302] * N
-    saved = [i for i, r in enumerate(answers) if r.headers["Location"].endswith("#h1")]
+    saved = [i for i, r in enumerate(answers) if r.headers["Location"].endswith("?saved=1")]
     assert len(saved) == 1
     # the winner's hand, once, and nothing of the others
     assert _stored(phones[0], _gid(game)) == [json.dumps(_hand(saved[0]), sort_keys=True)]
@@ -122,7 +122,7 @@ def test_api_appends_and_forms_at_once(app):
     ]
     answers = _at_once(api + pages)
     assert [r.status_code for r in answers] == [201] * 5 + [302] * 5
-    saved = [5 + i for i, r in enumerate(answers[5:]) if "#h" in r.headers["Location"]]
+    saved = [5 + i for i, r in enumerate(answers[5:]) if "?saved=" in r.headers["Location"]]
     assert len(saved) <= 1
     expected = [json.dumps(_hand(i), sort_keys=True) for i in [0, 1, 2, 3, 4, *saved]]
     assert _stored(phones[0], gid) == sorted(expected)
@@ -133,8 +133,9 @@ def test_one_form_posted_ten_times_at_once_stores_one_hand(app):
     game = new_game(phones[0])
     data = {**version_token(phones[0], f"{game}/hands/new"), **_fields(4)}
     answers = _at_once([lambda p=p: p.post(f"{game}/hands/new", data=data) for p in phones])
-    # every tap answers as the first: the score page at the hand
-    assert [(r.status_code, r.headers["Location"][-3:]) for r in answers] == [(302, "#h1")] * 10
+    # every tap answers as the first: the score page, marking the hand
+    where = [(r.status_code, r.headers["Location"].rsplit("?", 1)[-1]) for r in answers]
+    assert where == [(302, "saved=1")] * 10
     assert all(CONFLICT not in p.get(game).get_data(as_text=True) for p in phones)
     with app.app_context():
         assert stored_lines() == 1
@@ -277,7 +278,7 @@ def test_a_saved_form_changed_and_saved_again_says_so(app, client):
     assert _stored(client, _gid(game)) == [json.dumps(_hand(0), sort_keys=True)]
     # the same form sent again unchanged is the saved hand, without a word
     again = client.post(f"{game}/hands/new", data={**form, **_fields(0)})
-    assert again.headers["Location"].endswith("#h1")
+    assert again.headers["Location"].endswith("?saved=1")
     assert "already saved" not in client.get(game).get_data(as_text=True)
     # an adjustment's form too
     adjust = version_token(client, f"{game}/adjust")
@@ -333,7 +334,7 @@ def test_renewing_links_while_hands_are_saved_is_no_clash(app):
     owner.post(f"{game}/share", data={})
     fields = {**_fields(3), **later}
     saved = owner.post(f"{game}/hands/new", data=fields)
-    assert saved.status_code == 302 and "#h4" in saved.headers["Location"]
+    assert saved.status_code == 302 and "?saved=4" in saved.headers["Location"]
 
 
 def test_a_delete_after_another_phones_hand_is_a_conflict_not_an_old_twin(app, client):

@@ -27,7 +27,7 @@ def test_log_hands_and_see_totals_and_notes(client):
     r = hand(
         client, game, [35, 70, 15], declarer=1, bid=110, contract="120", marriages=["1:hearts"]
     )
-    assert r.status_code == 302 and r.headers["Location"].endswith("#h1")
+    assert r.status_code == 302 and r.headers["Location"].endswith("?saved=1")
     assert totals(client, game) == [40, 120, 20]
     explain = client.get(f"{game}/hands/1").get_data(as_text=True)
     assert "35 rounded to 40" in explain and "made the contract of 120" in explain

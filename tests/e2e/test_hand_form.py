@@ -1,0 +1,256 @@
+"""The hand form at the table, at 390x844 and 360x740: the remainder only suggests, the score
+page after a save shows the totals, the card counter adds a pile, nothing is wider than 360."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from .test_languages import OVERFLOWS
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = os.environ.get("SCREENSHOTS")
+SIZES = [(390, 844), (360, 740)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def phone(request: pytest.FixtureRequest, page: Page) -> Page:
+    width, height = request.param
+    page.set_viewport_size({"width": width, "height": height})
+    return page
+
+
+def shot(page: Page, name: str) -> None:
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        width = page.viewport_size["width"] if page.viewport_size else 0
+        page.screenshot(path=os.path.join(SHOTS, f"hand-form-{name}-{width}.png"), full_page=True)
+
+
+def game_from(page: Page, base: str, fixture: str, hands: int | list[dict] = 0) -> str:
+    """A game of the fixture's players and rules, with its first `hands` (or these hands)."""
+    data = json.loads((ROOT / "tests/games" / fixture).read_text(encoding="utf-8"))["game"]
+    data["hands"] = hands if isinstance(hands, list) else data["hands"][:hands]
+    response = page.request.post(f"{base}/api/games", data=data)
+    assert response.status == 201, response.text()
+    return f"{base}/games/{response.json()['id']}"
+
+
+def stored_hands(page: Page, game: str) -> list[dict]:
+    """The game's lines as the server stored them (the API's `scorekeeper score` output)."""
+    api = game.replace("/games/", "/api/games/")
+    response = page.request.get(api + "/file")
+    assert response.ok, response.text()
+    return list(response.json()["hands"])
+
+
+def points(page: Page, name: str):  # type: ignore[no-untyped-def]
+    return page.get_by_label(f"{name} card points")
+
+
+def totals_in_view(page: Page) -> None:
+    """The score page after a save: the totals, the dealer chip and "Log hand N+1" in view."""
+    expect(page.locator("h2", has_text="Hands")).to_be_attached()
+    expect(page.locator(".totals")).to_be_in_viewport()
+    expect(page.locator(".total.dealing .chip").first).to_be_in_viewport()
+    expect(page.get_by_role("link", name="Log hand")).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") == 0
+
+
+def test_typing_every_box_over_the_suggestion_keeps_what_was_typed(
+    phone: Page, live_server: str
+) -> None:
+    game = game_from(phone, live_server, "pl-3-basic.json")
+    phone.goto(game + "/hands/new")
+    expect(phone.get_by_role("radio", name="Bartek", exact=True)).to_be_checked()
+    phone.locator("[name=bid]").fill("110")
+    points(phone, "Ala").press_sequentially("35")
+    points(phone, "Bartek").press_sequentially("70")
+    # the rest of the deck is a suggestion: the placeholder, never the box's value
+    celina = points(phone, "Celina")
+    expect(celina).to_have_attribute("placeholder", "15")
+    expect(celina).to_have_value("")
+    expect(phone.locator("#preview")).to_contain_text("Celina: +20")
+    shot(phone, "suggestion")
+    celina.press_sequentially("15")
+    expect(celina).to_have_value("15")
+    phone.get_by_role("button", name="Save hand").click()
+    totals_in_view(phone)
+    # the saved line is marked in the sheet below
+    expect(phone.locator("tr#h1")).to_have_class("saved")
+    assert stored_hands(phone, game)[0]["points"] == [35, 70, 15]
+    shot(phone, "saved")
+
+
+def test_an_empty_suggested_box_is_taken_as_the_rest_on_save(phone: Page, live_server: str) -> None:
+    game = game_from(phone, live_server, "moscow-trump-double.json")
+    phone.goto(game + "/hands/new")
+    phone.locator("input[name=trump][value=clubs]").check()
+    points(phone, "Аня").press_sequentially("66")
+    expect(points(phone, "Борис")).to_have_attribute("placeholder", "66")
+    points(phone, "Борис").press_sequentially("66")  # typed over: 66, never 6666
+    expect(points(phone, "Борис")).to_have_value("66")
+    points(phone, "Борис").fill("")
+    expect(points(phone, "Борис")).to_have_value("")
+    points(phone, "Аня").fill("70")
+    expect(points(phone, "Борис")).to_have_attribute("placeholder", "62")
+    phone.get_by_role("button", name="Save hand").click()
+    totals_in_view(phone)
+    assert stored_hands(phone, game)[0]["points"] == [70, 62]
+
+
+def test_editing_a_box_with_backspace_leaves_it_empty_and_85_over_75_is_85(
+    phone: Page, live_server: str
+) -> None:
+    hand = {"declarer": 1, "bid": 100, "points": [30, 75, 15]}
+    game = game_from(phone, live_server, "pl-3-basic.json", hands=[hand])
+    phone.goto(game + "/hands/1/edit")
+    ala, bartek = points(phone, "Ala"), points(phone, "Bartek")
+    expect(bartek).to_have_value("75")
+    bartek.click()
+    bartek.press("End")
+    bartek.press("Backspace")
+    bartek.press("Backspace")
+    expect(bartek).to_have_value("")  # not filled again while the scorer types
+    expect(bartek).to_have_attribute("placeholder", "75")
+    bartek.press_sequentially("85")
+    expect(bartek).to_have_value("85")
+    ala.click()
+    ala.press("End")
+    ala.press("Backspace")
+    ala.press("Backspace")
+    expect(ala).to_have_value("")
+    expect(ala).to_have_attribute("placeholder", "20")
+    ala.press_sequentially("20")
+    expect(ala).to_have_value("20")
+    shot(phone, "edit")
+    phone.get_by_role("button", name="Save hand").click()
+    totals_in_view(phone)
+    assert stored_hands(phone, game)[0]["points"] == [20, 85, 15]
+
+
+def count(page: Page, name: str, ranks: list[str]) -> None:
+    panel = page.get_by_role("group", name=f"{name}'s cards")
+    for rank in ranks:
+        panel.locator(f".rank[data-rank='{rank}']").click()
+
+
+@pytest.mark.parametrize(
+    ("fixture", "name", "pile", "more"),
+    [("pl-3-basic.json", "Ala", 30, 41), ("moscow-trump-double.json", "Аня", 33, 44)],
+    ids=["standard", "moscow"],
+)
+def test_the_card_counter_adds_a_pile(
+    phone: Page, live_server: str, fixture: str, name: str, pile: int, more: int
+) -> None:
+    game = game_from(phone, live_server, fixture)
+    phone.goto(game + "/hands/new")
+    panel = phone.get_by_role("group", name=f"{name}'s cards")
+    expect(panel).to_be_hidden()  # closed until asked for
+    toggle = phone.get_by_role("button", name=f"count {name}'s cards")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    count(phone, name, ["A", "10", "K", "Q", "J", "9"])
+    expect(panel.locator(".sum")).to_have_text(str(pile))
+    expect(panel.locator(".tapped")).to_have_text("A 10 K Q J 9")
+    count(phone, name, ["A"])
+    expect(panel.locator(".sum")).to_have_text(str(more))
+    panel.get_by_role("button", name="Undo tap").click()
+    expect(panel.locator(".sum")).to_have_text(str(pile))
+    # four aces in a deck: the fifth cannot be tapped
+    count(phone, name, ["A", "A", "A"])
+    expect(panel.locator(".rank[data-rank='A']")).to_be_disabled()
+    for button in panel.locator(".rank").all():
+        box = button.bounding_box()
+        assert box and box["height"] >= 44 and box["width"] >= 44
+    shot(phone, f"counter-{fixture.split('-')[0]}")
+    panel.get_by_role("button", name="Use the sum").click()
+    expect(points(phone, name)).to_have_value(str(pile + 33))
+    expect(panel).to_be_hidden()
+    # typing over what the counter put in the box is plain typing
+    points(phone, name).fill("")
+    points(phone, name).press_sequentially("40")
+    expect(points(phone, name)).to_have_value("40")
+
+
+def test_a_trump_needed_only_with_a_marriage_is_asked_for_once_one_is_ticked(
+    phone: Page, live_server: str
+) -> None:
+    game = game_from(phone, live_server, "ru-2-intricks.json")
+    phone.goto(game + "/hands/new")
+    trump = phone.locator("fieldset.trump")
+    expect(trump).to_be_hidden()
+    phone.locator("input[name=marriages][value='0:hearts']").check()
+    expect(trump).to_be_visible()
+    expect(trump.locator("legend")).to_have_text("Trump (needed only with a marriage)")
+    phone.locator("input[name=marriages][value='0:hearts']").uncheck()
+    expect(trump).to_be_hidden()
+
+
+def test_without_javascript_steppers_and_counters_are_gone_and_check_shows_the_score(
+    page: Page, live_server: str, browser: Browser, browser_context_args: dict
+) -> None:
+    game = game_from(page, live_server, "pl-3-basic.json")
+    plain = browser.new_context(
+        **browser_context_args,
+        java_script_enabled=False,
+        storage_state=page.context.storage_state(),
+    )
+    phone = plain.new_page()
+    phone.goto(game + "/hands/new")
+    expect(phone.locator(".step").first).to_be_hidden()
+    expect(phone.locator(".count-toggle").first).to_be_hidden()
+    expect(phone.locator("fieldset.trump")).to_have_count(0)
+    phone.locator("[name=bid]").fill("110")
+    for name, value in (("Ala", "35"), ("Bartek", "70"), ("Celina", "15")):
+        points(phone, name).fill(value)
+    phone.get_by_role("button", name="Check").click()
+    expect(phone.locator("#preview")).to_contain_text("Bartek: -110 → -110")
+    expect(points(phone, "Celina")).to_have_value("15")
+    shot(phone, "no-js-check")
+    assert stored_hands(page, game) == []
+    phone.get_by_role("button", name="Save hand").click()
+    expect(phone.locator(".totals")).to_be_in_viewport()
+    assert stored_hands(page, game)[0]["points"] == [35, 70, 15]
+    plain.close()
+
+
+def choose_language(page: Page, lang: str) -> None:
+    page.locator("#language-choice").select_option(lang)
+    page.locator(".language button").click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def test_no_hand_form_is_wider_than_360_in_any_language(page: Page, live_server: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    games = {
+        "pl-3": game_from(page, live_server, "pl-3-basic.json", hands=1),
+        "pl-4": game_from(page, live_server, "pl-4-musik.json"),
+        "ru-2": game_from(page, live_server, "ru-2-intricks.json"),
+        "moscow": game_from(page, live_server, "moscow-trump-double.json"),
+    }
+    for lang in ("en", "pl", "ru", "uk"):
+        page.goto(live_server + "/")
+        choose_language(page, lang)
+        for key, game in games.items():
+            for path in ("/hands/new", "/hands/1/edit") if key == "pl-3" else ("/hands/new",):
+                page.goto(game + path)
+                # every counter open, and a marriage ticked (the trump asked for)
+                for toggle in page.locator(".count-toggle").all():
+                    toggle.click()
+                marriage = page.locator("input[name=marriages]").first
+                marriage.check()
+                bad = page.evaluate(OVERFLOWS)
+                assert not bad, f"{key}{path} ({lang}): " + "; ".join(bad[:8])
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= 360, f"{key}{path} ({lang}): the page is {width}px wide"
+                if lang == "en":  # the markup is the same in every language
+                    result = Axe().run(page)
+                    assert result.violations_count == 0, result.generate_report()
+                if lang in ("en", "ru"):
+                    shot(page, f"{key}-{path.strip('/').replace('/', '-')}-{lang}")
