@@ -94,9 +94,9 @@ class HandForm(LineForm):
         o = rules.options
         # the card counter's buttons: each rank with this deck's value (rules.cards)
         self.card_values = list(zip(RANKS, o.cards.values, strict=True))
-        # in-tricks marriages need the trump only when one is credited (scoring.md 3.2);
-        # Moscow's turned-up trump is named at the start of every hand
-        self.trump_with_marriage = o.marriages == "in-tricks" and not o.trump_marriage_double
+        # the rules say when the trump is asked for: with in-tricks marriages, only when one
+        # is credited (scoring.md 3.2)
+        self.trump_with_marriage = rules.trump_only_with_marriage()
 
     def validate_dealer(self, field: Any) -> None:
         """A dealer posted by hand that is no seat: the rules' message at the dealer's box,

@@ -80,6 +80,11 @@ class Rules:
             return False
         return hand is None or any(m.suit != ACES for m in hand.marriages)
 
+    def trump_only_with_marriage(self) -> bool:
+        """Whether the trump is asked for only in a hand with a marriage (the hand form shows
+        it once one is ticked): marriages found in tricks, where it decides 80 or 40."""
+        return self.needs_trump() and not self.needs_trump(Hand())
+
     def round(self, points: int) -> int:
         """A defender's (or, with `round_declarer`, the declarer's) points as they are written."""
         return round_to(points, self.options.rounding)
