@@ -15,6 +15,7 @@ from .games import conflict
 from .i18n import problem_text
 from .models import Game
 from .rules import Adjustment, Hand, InvalidHand
+from .rules.sheet import hand_numbers
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
 bp.before_request(access.require_sign_in)
@@ -49,6 +50,9 @@ def _render(
     game: Game, form: HandForm, before: Any, number: int | None, status: int = 200
 ) -> tuple[str, int]:
     rules = services.rules_for(game)
+    # the title counts hands as the table does (adjustments are lines of their own kind)
+    hands = hand_numbers(services.tally(game).lines)
+    hand_number = hands[number - 1] if number else sum(1 for h in hands if h) + 1
     return render_template(
         "hands/form.html",
         game=game,
@@ -58,6 +62,7 @@ def _render(
         options=rules.options,
         names=services.names(game),
         number=number,
+        hand_number=hand_number,
     ), status
 
 
