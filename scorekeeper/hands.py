@@ -69,6 +69,8 @@ def _render(
 @bp.route("/hands/new", methods=["GET", "POST"])
 def new(game_id: int) -> Response | tuple[str, int]:
     game = game_or_404(game_id)
+    if request.method == "GET" and (closed := posting.abandoned(game)):
+        return closed
     form, before = _hand_form(game)
     if form.validate_on_submit():
         line = form.to_line(services.rules_for(game), before.next_dealer)
@@ -123,6 +125,8 @@ def preview(game_id: int) -> Response:
 def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
     """A penalty or an agreed correction, with its reason (new, or editing line `number`)."""
     game = game_or_404(game_id)
+    if number is None and request.method == "GET" and (closed := posting.abandoned(game)):
+        return closed
     seats = len(game.seats)
     facts = services.rule_lines(game)
     if number is not None and not (

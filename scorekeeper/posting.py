@@ -27,10 +27,29 @@ def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -
         return conflict(game_id)
     except services.KeyReused as e:
         return saved_before(game_id, e.number)
+    except services.Abandoned:
+        form.form_errors.append(abandoned_message())  # what was typed stays in the form
+        return None
     except InvalidHand as e:
         form.take_problems(e)
         return None
     return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{outcome.number}"))
+
+
+def abandoned_message() -> str:
+    """Why no line can be added to an abandoned game, as the ended game's message says it."""
+    return _(
+        "This game was abandoned; nothing can be added to it. Its owner can resume it from "
+        "the Game menu of the score page."
+    )
+
+
+def abandoned(game: Game) -> Response | None:
+    """For an abandoned game, no form of a new line: the score page, saying why."""
+    if game.abandoned_at is None:
+        return None
+    flash(abandoned_message(), "conflict")
+    return redirect(url_for("games.show", game_id=game.id))
 
 
 def posted() -> list[list[str]]:

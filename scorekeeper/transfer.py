@@ -110,7 +110,7 @@ def _own_games() -> list[Game]:
     return list(
         db.session.execute(
             select(Game)
-            .where(Game.owner_id == access.me().id)
+            .where(Game.owner_id == access.me().id, Game.deleted_at.is_(None))
             .order_by(Game.created_at, Game.id)
             .options(selectinload(Game.seats))
         ).scalars()
