@@ -16,6 +16,7 @@ from .i18n import note_text, problem_text
 from .models import Game
 from .rules import InvalidHand
 from .rules import Line as RuleLine
+from .rules.sheet import hand_numbers
 
 
 def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -> Response | None:
@@ -70,6 +71,9 @@ def saved_before(game_id: int, number: int) -> Response:
             number=number,
         )
     else:
+        game = services.load_game(game_id)  # the hand as the sheet counts it, not its line
+        hands = hand_numbers(services.tally(game).lines) if game is not None else ()
+        number = hands[number - 1] or number if 0 < number <= len(hands) else number
         message = _(
             "This form was already saved as hand %(number)s, so these values were not saved. "
             "To correct hand %(number)s, open it from the score sheet; for the next hand, "
