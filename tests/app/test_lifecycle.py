@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import zipfile
-from pathlib import Path
 
 from scorekeeper.db import db
 from scorekeeper.models import Game, Revision, Scorer
@@ -18,7 +16,22 @@ from tests.conftest import signed_up
 from .helpers import hand, new_game, stored_lines, version_token
 from .test_history import player_id, post
 
-GAMES = Path(__file__).parent.parent / "games"
+FINISHED = {  # Ala reaches 1010 with her own 110 (over Bartek's forced 100)
+    "format": "scorekeeper-game/1",
+    "variant": "pl-3",
+    "options": {"stake": 0.5},
+    "players": ["Ala", "Bartek", "Celina"],
+    "first_dealer": 0,
+    "hands": [
+        {"adjustment": [900, 0, 0], "reason": "carried over from paper"},
+        {
+            "declarer": 0,
+            "bid": 110,
+            "points": [64, 46, 10],
+            "marriages": [{"seat": 0, "suit": "diamonds"}],
+        },
+    ],
+}
 
 
 def _id(game: str) -> int:
@@ -76,7 +89,7 @@ def test_an_abandoned_game_takes_no_line_says_why_and_is_marked_in_the_history(a
 
 
 def test_an_abandoned_game_counts_as_not_played_in_the_records(client):
-    post(client, json.loads((GAMES / "pl-3-lock.json").read_text())["game"])  # Ala wins
+    post(client, FINISHED)  # Ala wins
     game = new_game(client)
     hand(client, game, [10, 100, 10], declarer=1, bid=100)
     client.post(f"{game}/abandon")
@@ -88,7 +101,7 @@ def test_an_abandoned_game_counts_as_not_played_in_the_records(client):
 
 
 def test_a_finished_game_cannot_be_abandoned(client):
-    game = post(client, json.loads((GAMES / "pl-3-lock.json").read_text())["game"])
+    game = post(client, FINISHED)
     r = client.post(f"/games/{game}/abandon", follow_redirects=True)
     assert "This game is finished" in r.get_data(as_text=True)
     assert "Abandon the game" not in client.get(f"/games/{game}").get_data(as_text=True)
@@ -108,9 +121,10 @@ def test_only_the_owner_abandons_deletes_or_restores(app, client):
 
 def test_delete_asks_first_hides_the_game_everywhere_and_a_restore_brings_it_back(app, client):
     game = new_game(client)
+    # each at 100 by the seat after the dealer, who must open at 100 (forced opening)
     hand(client, game, [10, 100, 10], declarer=1, bid=100)
-    hand(client, game, [100, 10, 10], declarer=0, bid=100)
     hand(client, game, [10, 10, 100], declarer=2, bid=100)
+    hand(client, game, [100, 10, 10], declarer=0, bid=100)
     client.post(f"{game}/hands/3/delete", data=version_token(client, f"{game}/hands/3/delete"))
     cora, row = _with_cora(app, client, game)
     live = f"/live/{row.id}/{row.share_token}"
@@ -151,7 +165,7 @@ def test_delete_asks_first_hides_the_game_everywhere_and_a_restore_brings_it_bac
 def test_rematch_makes_one_game_on_a_double_tap_with_the_same_table_and_the_deal_moved_on(
     app, client
 ):
-    finished = json.loads((GAMES / "pl-3-lock.json").read_text())["game"]
+    finished = FINISHED
     old = f"/games/{post(client, finished)}"
     cora, row = _with_cora(app, client, old)
     page = client.get(old).get_data(as_text=True)
