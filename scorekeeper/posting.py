@@ -39,9 +39,11 @@ def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -
 
 def abandoned_message() -> str:
     """Why no line can be added to an abandoned game, as the ended game's message says it."""
-    return _(
-        "This game was abandoned; nothing can be added to it. Its owner can resume it from "
-        "the Game menu of the score page."
+    return str(
+        _(
+            "This game was abandoned; nothing can be added to it. Its owner can resume it "
+            "from the Game menu of the score page."
+        )
     )
 
 

@@ -84,9 +84,10 @@ def game_csv(game_id: int) -> Response:
 
     # the line number as stored, and the hand as the table counts it (none for an adjustment)
     for line, hand in zip(tally.lines, hand_numbers(tally.lines), strict=True):
+        cells: list[object] = [line.number, hand or "", line.kind, who(line.dealer)]
         row(
-            [line.number, hand or "", line.kind, who(line.dealer), who(line.declarer)]
-            + [line.contract or ""]
+            cells
+            + [who(line.declarer), line.contract or ""]
             + list(line.scores)
             + list(line.totals)
         )
