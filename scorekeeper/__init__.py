@@ -40,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         account,
         accounts,
         api,
+        gamemenu,
         games,
         hands,
         history,
@@ -57,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(account.bp)
     app.register_blueprint(invites.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(gamemenu.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)

@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlsplit
 from flask import Flask, Request, abort, g, make_response, redirect, request, session, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_login import LoginManager, current_user
-from sqlalchemy import exists, or_, select
+from sqlalchemy import and_, exists, or_, select
 
 from . import auth, services
 from .db import db
@@ -120,10 +120,14 @@ def is_scorer(game: Game, account_id: int) -> bool:
 
 
 def visible(account_id: int) -> Any:
-    """The games an account may see, as a query condition: its own and those it co-scores."""
-    return or_(
-        Game.owner_id == account_id,
-        Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
+    """The games an account may see, as a query condition: its own and those it co-scores,
+    none deleted (a deleted game is in no list: lifecycle.py)."""
+    return and_(
+        Game.deleted_at.is_(None),
+        or_(
+            Game.owner_id == account_id,
+            Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
+        ),
     )
 
 

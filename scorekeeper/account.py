@@ -1,4 +1,5 @@
-"""The account page: the password, the signed-in browsers and the personal API tokens."""
+"""The account page: the password, the signed-in browsers, the personal API tokens and the
+deleted games (restored from here: gamemenu.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from flask_babel import gettext as _
 from flask_login import logout_user
 from werkzeug.wrappers import Response
 
-from . import access, accounts, auth
+from . import access, accounts, auth, lifecycle
 from .account_forms import PasswordForm, TokenForm
 from .forms import ConfirmForm
 
@@ -31,6 +32,7 @@ def _page(status: int = 200, **forms: object) -> tuple[str, int]:
         token_form=forms.get("token_form") or TokenForm(formdata=None),
         confirm=ConfirmForm(formdata=None),
         new_token=session.pop("new_token", None),
+        deleted=lifecycle.deleted_games(account.id),
     ), status
 
 

@@ -99,6 +99,8 @@ def add(game_id: int) -> tuple[Response, int] | tuple[Response, int, dict[str, s
         return jsonify(errors=[str(e)]), 400
     except InvalidHand as e:
         return _errors(e)
+    except services.Abandoned:
+        return jsonify(errors=["the game was abandoned; its owner can resume it to add lines"]), 409
     except services.KeyReused as e:
         return jsonify(
             errors=[

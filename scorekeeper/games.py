@@ -11,7 +11,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import access, charts, memo, readers, services, trail
+from . import access, charts, lifecycle, memo, readers, services, trail
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
@@ -27,11 +27,12 @@ bp.before_request(access.require_sign_in)
 
 @bp.route("/")
 def index() -> str:
-    """Games in progress first, then finished ones, newest first."""
+    """Games in progress first, then finished ones, then abandoned ones, newest first."""
     games = readers.recent_games(access.me().id)
-    running = [(g, s) for g, s in games if not s.finished]
+    running = [(g, s) for g, s in games if not s.finished and g.abandoned_at is None]
     done = [(g, s) for g, s in games if s.finished]
-    return render_template("games/index.html", running=running, done=done)
+    dropped = [(g, s) for g, s in games if not s.finished and g.abandoned_at is not None]
+    return render_template("games/index.html", running=running, done=done, dropped=dropped)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -105,6 +106,7 @@ def board(game: Game) -> dict[str, Any]:
         "undo": undo,
         "options": rules.options,
         "facts": facts,
+        "rematches": lifecycle.rematches(game),
     }
 
 

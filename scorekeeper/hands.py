@@ -15,6 +15,7 @@ from .games import conflict
 from .i18n import problem_text
 from .models import Game
 from .rules import Adjustment, Hand, InvalidHand
+from .rules.sheet import hand_numbers
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>")
 bp.before_request(access.require_sign_in)
@@ -49,6 +50,9 @@ def _render(
     game: Game, form: HandForm, before: Any, number: int | None, status: int, check: Any = None
 ) -> tuple[str, int]:
     rules = services.rules_for(game)
+    # the title counts hands as the table does (adjustments are lines of their own kind)
+    hands = hand_numbers(services.tally(game).lines)
+    hand_number = hands[number - 1] if number else sum(1 for h in hands if h) + 1
     return render_template(
         "hands/form.html",
         game=game,
@@ -59,6 +63,7 @@ def _render(
         names=services.names(game),
         number=number,
         check=check,  # what the Check button asked for: posting.would_score
+        hand_number=hand_number,
     ), status
 
 
@@ -72,6 +77,8 @@ def _checked(game: Game, form: HandForm, before: Any, number: int | None) -> tup
 @bp.route("/hands/new", methods=["GET", "POST"])
 def new(game_id: int) -> Response | tuple[str, int]:
     game = game_or_404(game_id)
+    if request.method == "GET" and (closed := posting.abandoned(game)):
+        return closed
     form, before = _hand_form(game)
     if form.validate_on_submit():
         if "check" in request.form:
@@ -130,6 +137,8 @@ def preview(game_id: int) -> Response:
 def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
     """A penalty or an agreed correction, with its reason (new, or editing line `number`)."""
     game = game_or_404(game_id)
+    if number is None and request.method == "GET" and (closed := posting.abandoned(game)):
+        return closed
     seats = len(game.seats)
     facts = services.rule_lines(game)
     if number is not None and not (

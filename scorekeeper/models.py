@@ -118,6 +118,14 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("account.id", ondelete="CASCADE"), index=True
     )
     invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # Facts about the game as a whole (lifecycle.py): stopped before its end (no line may be
+    # added; it counts as not played), and deleted (hidden everywhere, restorable by the owner)
+    abandoned_at: Mapped[datetime | None]
+    deleted_at: Mapped[datetime | None]
+    # the game this one is the rematch of, and the SHA-256 of that game's id and the rematch
+    # form's token: a double tap of Rematch finds the game the first tap made
+    rematch_of: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
+    rematch_token: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     seats: Mapped[list[Seat]] = relationship(
         order_by="Seat.position", cascade="all, delete-orphan", back_populates="game"
@@ -223,7 +231,8 @@ class Revision(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     # the line row it concerns; no foreign key, since a deleted line's row is gone
     line_id: Mapped[int | None] = mapped_column(index=True)
-    action: Mapped[str] = mapped_column(String(10))  # "edit", "delete", "restore"
+    # "edit", "delete", "restore" of a line; "delete-game", "restore-game" of the whole game
+    action: Mapped[str] = mapped_column(String(16))
     position: Mapped[int]  # the line's number when it happened
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # game-file shape
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)

@@ -128,24 +128,33 @@ class Played(NamedTuple):
     lines: int
     finished: bool
     won: bool
+    abandoned: bool = False  # listed, marked, and not counted: no win, no loss
 
 
 def record(player: Player) -> tuple[Record, list[Played]]:
     """The player's record and games (newest first), in a fixed number of queries whatever
-    the number of games; no game is loaded as an object while its summary is cached."""
+    the number of games; no game is loaded as an object while its summary is cached. A deleted
+    game is not there; an abandoned one is listed but counts as not played (no figure of it)."""
     rows = db.session.execute(
-        select(Game.id, Game.version, Game.variant, Game.created_at, Seat.position)
+        select(
+            Game.id, Game.version, Game.variant, Game.created_at, Seat.position, Game.abandoned_at
+        )
         .join(Seat, Seat.game_id == Game.id)
-        .where(Seat.player_id == player.id)
+        .where(Seat.player_id == player.id, Game.deleted_at.is_(None))
         .order_by(Game.created_at, Game.id)
     ).all()
     found = summary_data({r[0]: r[1] for r in rows})
     out, played = Record(), []
-    for game_id, _version, variant, created_at, seat in rows:
+    for game_id, _version, variant, created_at, seat, abandoned_at in rows:
         s = found[game_id]
-        mine = SeatStats.from_dict(s["seats"][seat])
         finished = bool(s["finished"])
         won = finished and seat in s["winners"]
+        if abandoned_at is not None and not finished:
+            total, lines = s["totals"][seat], s["lines"]
+            abandoned = Played(game_id, variant, created_at, seat, total, lines, False, False, True)
+            played.append(abandoned)
+            continue
+        mine = SeatStats.from_dict(s["seats"][seat])
         out.games.count(finished, won)
         out.by_variant.setdefault(variant, Wins()).count(finished, won)
         out.stats.add(mine)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, select
 from werkzeug.wrappers import Response
 
 from . import access, charts, people
 from .db import db
 from .forms import ConfirmForm
-from .models import Player, Seat
+from .models import Game, Player, Seat
 from .rules import MARRIAGE_SUITS
 from .rules.bounds import db_int
 
@@ -28,9 +28,11 @@ def _mine(player_id: int) -> Player:
 
 @bp.route("/")
 def index() -> str:
+    # the games played, as the player's record counts them: none deleted or abandoned
+    counted = select(Game.id).where(Game.deleted_at.is_(None), Game.abandoned_at.is_(None))
     rows = db.session.execute(
         select(Player.id, Player.name, func.count(Seat.id))
-        .outerjoin(Seat, Seat.player_id == Player.id)
+        .outerjoin(Seat, and_(Seat.player_id == Player.id, Seat.game_id.in_(counted)))
         .where(Player.account_id == access.me().id)
         .group_by(Player.id, Player.name)
         .order_by(func.lower(Player.name))

@@ -17,6 +17,7 @@ from .i18n import note_text, problem_text
 from .models import Game
 from .rules import InvalidHand
 from .rules import Line as RuleLine
+from .rules.sheet import hand_numbers
 
 
 def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -> Response | None:
@@ -28,12 +29,33 @@ def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -
         return conflict(game_id)
     except services.KeyReused as e:
         return saved_before(game_id, e.number)
+    except services.Abandoned:
+        form.form_errors.append(abandoned_message())  # what was typed stays in the form
+        return None
     except InvalidHand as e:
         form.take_problems(e)
         return None
     # the top of the score page: the totals, the dealer and "Log hand N+1" (issue 12, point 2);
     # `saved` names the new line, which app.js marks in the sheet below
     return redirect(url_for("games.show", game_id=game_id, saved=outcome.number))
+
+
+def abandoned_message() -> str:
+    """Why no line can be added to an abandoned game, as the ended game's message says it."""
+    return str(
+        _(
+            "This game was abandoned; nothing can be added to it. Its owner can resume it "
+            "from the Game menu of the score page."
+        )
+    )
+
+
+def abandoned(game: Game) -> Response | None:
+    """For an abandoned game, no form of a new line: the score page, saying why."""
+    if game.abandoned_at is None:
+        return None
+    flash(abandoned_message(), "conflict")
+    return redirect(url_for("games.show", game_id=game.id))
 
 
 def posted() -> list[list[str]]:
@@ -54,6 +76,9 @@ def saved_before(game_id: int, number: int) -> Response:
             number=number,
         )
     else:
+        game = services.load_game(game_id)  # the hand as the sheet counts it, not its line
+        hands = hand_numbers(services.tally(game).lines) if game is not None else ()
+        number = hands[number - 1] or number if 0 < number <= len(hands) else number
         message = _(
             "This form was already saved as hand %(number)s, so these values were not saved. "
             "To correct hand %(number)s, open it from the score sheet; for the next hand, "

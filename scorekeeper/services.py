@@ -16,10 +16,11 @@ from .gamefile import GameFile, line_to_dict
 from .models import Game, Line, Player, Seat
 from .rules import Line as RuleLine
 from .rules import Tally
-from .writes import Conflict, KeyReused, check_version, fill_line, touch
+from .writes import Abandoned, Conflict, KeyReused, check_version, fill_line, touch
 
 # the views read a game's derived state through this module too
 __all__ = [
+    "Abandoned",
     "Conflict",
     "KeyReused",
     "Outcome",
@@ -38,9 +39,12 @@ __all__ = [
 
 
 def load_game(game_id: int) -> Game | None:
-    """A game with its seats and players; its lines are read as facts (`rule_lines`)."""
+    """A game with its seats and players; its lines are read as facts (`rule_lines`). A deleted
+    game is no game (lifecycle.py): its pages, links, invites and API answer 404."""
     return db.session.execute(
-        select(Game).where(Game.id == game_id).options(selectinload(Game.seats))
+        select(Game)
+        .where(Game.id == game_id, Game.deleted_at.is_(None))
+        .options(selectinload(Game.seats))
     ).scalar_one_or_none()
 
 
@@ -120,6 +124,8 @@ def add_line(
             done = _repeat(game, key, digest)
             if done is not None:
                 return done
+            if game.abandoned_at is not None:  # read again under the lock
+                raise Abandoned()
             check_version(game, version)
             lines = rule_lines(game)
             sheet = sheet_for(game).copy()

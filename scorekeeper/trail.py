@@ -19,6 +19,9 @@ from .gamefile import line_to_dict, parse_line
 from .models import Game, Line, Revision
 from .rules import Line as RuleLine
 
+#: what the trail records of a line (and a game file's trail holds)
+LINE_ACTIONS = ("edit", "delete", "restore")
+
 
 def record(
     game: Game,
@@ -167,8 +170,12 @@ def export_many(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
     """The trails of many games, in one query (the account's archive)."""
     ids = list(game_ids)
     out: dict[int, list[dict[str, Any]]] = {gid: [] for gid in ids}
+    # a line's revisions only: the game file's trail knows no delete or restore of the game
+    # itself (lifecycle.py), which stays on this server
     rows = db.session.execute(
-        select(Revision).where(Revision.game_id.in_(ids)).order_by(Revision.id)
+        select(Revision)
+        .where(Revision.game_id.in_(ids), Revision.action.in_(LINE_ACTIONS))
+        .order_by(Revision.id)
     ).scalars()
     for r in rows:
         out[r.game_id].append(

@@ -23,6 +23,7 @@ from . import access, importing, readers, services, uploads
 from .db import db
 from .gamefile import dumps
 from .models import Game
+from .rules.sheet import hand_numbers
 
 bp = Blueprint("transfer", __name__)
 bp.before_request(access.require_sign_in)
@@ -73,7 +74,7 @@ def game_csv(game_id: int) -> Response:
 
     # the headers in the reader's language, like the page the file is downloaded from
     row(
-        [_("line"), _("kind"), _("dealer"), _("declarer"), _("contract")]
+        [_("line"), _("hand"), _("kind"), _("dealer"), _("declarer"), _("contract")]
         + [_("%(name)s score", name=n) for n in names]
         + [_("%(name)s total", name=n) for n in names]
     )
@@ -81,9 +82,12 @@ def game_csv(game_id: int) -> Response:
     def who(seat: int | None) -> str:
         return "" if seat is None else names[seat]
 
-    for line in tally.lines:
+    # the line number as stored, and the hand as the table counts it (none for an adjustment)
+    for line, hand in zip(tally.lines, hand_numbers(tally.lines), strict=True):
+        cells: list[object] = [line.number, hand or "", line.kind, who(line.dealer)]
         row(
-            [line.number, line.kind, who(line.dealer), who(line.declarer), line.contract or ""]
+            cells
+            + [who(line.declarer), line.contract or ""]
             + list(line.scores)
             + list(line.totals)
         )
@@ -107,7 +111,7 @@ def _own_games() -> list[Game]:
     return list(
         db.session.execute(
             select(Game)
-            .where(Game.owner_id == access.me().id)
+            .where(Game.owner_id == access.me().id, Game.deleted_at.is_(None))
             .order_by(Game.created_at, Game.id)
             .options(selectinload(Game.seats))
         ).scalars()

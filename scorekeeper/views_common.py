@@ -11,6 +11,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import errors
 from .i18n import translator
 from .rules import SUITS, contract_outcome, marriage_name, suit_name
+from .rules.sheet import hand_numbers
 
 csrf = CSRFProtect()
 
@@ -45,6 +46,8 @@ def register_common(app: Flask) -> None:
     app.jinja_env.globals.update(SUITS=SUITS, SUIT_SIGNS=SUIT_SIGNS, OUTCOME_SIGNS=OUTCOME_SIGNS)
     app.jinja_env.filters["contract_outcome"] = contract_outcome
     app.jinja_env.filters["line_summary"] = line_summary
+    # a line's number as the table counts hands (None: an adjustment): tally.lines|hand_numbers
+    app.jinja_env.filters["hand_numbers"] = hand_numbers
     app.jinja_env.filters["signed"] = lambda n: f"+{n}" if n > 0 else str(n)
 
 

@@ -35,6 +35,10 @@ class Conflict(Exception):
     """The game changed since the form was made (another phone wrote first)."""
 
 
+class Abandoned(Exception):
+    """The game was abandoned (lifecycle.py): no line is added until its owner resumes it."""
+
+
 class KeyReused(Exception):
     """The idempotency key was already used in this game for another line (nothing stored)."""
 

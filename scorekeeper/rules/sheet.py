@@ -154,3 +154,18 @@ class Sheet:
             winners=table.winners,
             settlement=settlement,
         )
+
+
+def hand_numbers(lines: Iterable[LineResult]) -> tuple[int | None, ...]:
+    """Each line's number as the table counts hands (1, 2, 3 over the hands only), None for an
+    adjustment, which is a line of its own kind: after one adjustment the first hand is still
+    hand 1. A line's position (its URL, the game file's `number`) stays the line number."""
+    out: list[int | None] = []
+    hands = 0
+    for line in lines:
+        if line.kind == "adjustment":
+            out.append(None)
+        else:
+            hands += 1
+            out.append(hands)
+    return tuple(out)

@@ -319,9 +319,9 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_text_and_numbers_stay_number
     game = post(client, {**GAME_B, "players": players})
     body = client.get(f"/games/{game}/export.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(body.lstrip("\ufeff"))))
-    assert rows[0][5:8] == [f"'{n} score" for n in players]
-    assert rows[1][3] == '\'=HYPERLINK("http://x")'  # the declarer, as text
-    assert rows[1][5:8] == ["-120", "10", "10"]  # Ala failed 120: a negative number
+    assert rows[0][6:9] == [f"'{n} score" for n in players]
+    assert rows[1][4] == '\'=HYPERLINK("http://x")'  # the declarer, as text
+    assert rows[1][6:9] == ["-120", "10", "10"]  # Ala failed 120: a negative number
     assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
 
 

@@ -51,10 +51,11 @@ def test_csv_has_a_row_per_line_with_scores_and_totals(client):
     body = r.get_data(as_text=True)
     assert body.startswith("\ufeff")  # spreadsheets read the names' letters right
     rows = list(csv.reader(io.StringIO(body.lstrip("\ufeff"))))
-    assert rows[0][:5] == ["line", "kind", "dealer", "declarer", "contract"]
-    assert rows[0][5:] == [f"{n} {k}" for k in ("score", "total") for n in GAME_A["players"]]
+    assert rows[0][:6] == ["line", "hand", "kind", "dealer", "declarer", "contract"]
+    assert rows[0][6:] == [f"{n} {k}" for k in ("score", "total") for n in GAME_A["players"]]
     assert len(rows) == 1 + 3
-    assert rows[1][3:] == ["Bartek", "120", "40", "120", "20", "40", "120", "20"]
+    assert rows[1][:2] == ["1", "1"]
+    assert rows[1][4:] == ["Bartek", "120", "40", "120", "20", "40", "120", "20"]
     assert rows[3][-3:] == ["210", "210", "130"]
 
 

@@ -173,7 +173,7 @@ def test_every_other_page_passes_axe(page: Page, live_server: str) -> None:
     page.get_by_label("Reason").fill("exposed a card while dealing")
     page.get_by_role("button", name="Save").click()
     assert totals(page) == [0, -120, 0]
-    page.get_by_role("link", name="Explain hand 1").click()
+    page.get_by_role("link", name="Explain the adjustment").click()  # a line, but no hand
     page.get_by_role("link", name="Delete…").click()
     check_page(page, "delete")
     page.get_by_label("Why the change (optional, kept in the trail)").fill("agreed to drop it")
