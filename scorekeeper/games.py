@@ -12,12 +12,14 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from . import access, charts, memo, readers, services, trail
+from .choices import LANGUAGE_VARIANTS
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
 from .newgame import NESTED, SIMPLE, NewGameForm, summary
 from .newgame_file import take_problems, to_game_file
 from .rules import VARIANTS, InvalidHand
+from .views_common import variant_title
 
 bp = Blueprint("games", __name__)
 
@@ -37,6 +39,9 @@ def index() -> str:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new() -> tuple[str, int] | Response:
     form = NewGameForm()
+    if request.method == "GET":
+        # the game the reader's language suggests (pl-3 for English too: the first preset)
+        form.variant.data = LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
     if form.validate_on_submit():
         try:
             game = services.create_game(to_game_file(form), access.me().id)
@@ -129,7 +134,7 @@ def progression_of(game: Game) -> Markup:
         [line.totals for line in tally.lines],
         options.target,
         marks,
-        title=f"{game.variant}: {', '.join(services.names(game))}",
+        title=f"{variant_title(game.variant)}: {', '.join(services.names(game))}",
         id_prefix=f"game{game.id}",
     )
 
