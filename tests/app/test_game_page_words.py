@@ -47,7 +47,7 @@ def test_the_title_is_the_variants_name(client):
     game = new_game(client, "ru-3")
     page = client.get(game).get_data(as_text=True)
     assert re.search(r"<h1>Russian Thousand, 3 players <small>game \d+</small></h1>", page)
-    assert "<span class=\"variant\">Russian Thousand, 3 players</span>" in client.get("/").text
+    assert '<span class="variant">Russian Thousand, 3 players</span>' in client.get("/").text
 
 
 def test_the_explanation_tags_are_words_in_english(client):
