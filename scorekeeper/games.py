@@ -16,7 +16,7 @@ from .choices import LANGUAGE_VARIANTS
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
-from .newgame import NESTED, SIMPLE, NewGameForm, summary
+from .newgame import HOUSE, SIMPLE, NewGameForm, summary, variant_way
 from .newgame_file import take_problems, to_game_file
 from .rules import VARIANTS, InvalidHand
 from .views_common import variant_title
@@ -62,7 +62,8 @@ def new() -> tuple[str, int] | Response:
         form=form,
         known=known,
         simple=SIMPLE,
-        nested=NESTED,
+        house=HOUSE,
+        ways={k: {rule: variant_way(k, rule) for rule in HOUSE} for k in VARIANTS},
         presets=presets,
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},
