@@ -12,12 +12,14 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from . import access, charts, lifecycle, memo, readers, services, trail
+from .choices import LANGUAGE_VARIANTS
 from .db import db
 from .forms import ConfirmForm
 from .models import Game, Player
-from .newgame import NESTED, SIMPLE, NewGameForm, summary
+from .newgame import HOUSE, SIMPLE, NewGameForm, summary, variant_way
 from .newgame_file import take_problems, to_game_file
 from .rules import VARIANTS, InvalidHand
+from .views_common import variant_title
 
 bp = Blueprint("games", __name__)
 
@@ -38,6 +40,9 @@ def index() -> str:
 @bp.route("/games/new", methods=["GET", "POST"])
 def new() -> tuple[str, int] | Response:
     form = NewGameForm()
+    if request.method == "GET":
+        # the game the reader's language suggests (pl-3 for English too: the first preset)
+        form.variant.data = LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
     if form.validate_on_submit():
         try:
             game = services.create_game(to_game_file(form), access.me().id)
@@ -58,7 +63,8 @@ def new() -> tuple[str, int] | Response:
         form=form,
         known=known,
         simple=SIMPLE,
-        nested=NESTED,
+        house=HOUSE,
+        ways={k: {rule: variant_way(k, rule) for rule in HOUSE} for k in VARIANTS},
         presets=presets,
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},
@@ -131,7 +137,7 @@ def progression_of(game: Game) -> Markup:
         [line.totals for line in tally.lines],
         options.target,
         marks,
-        title=f"{game.variant}: {', '.join(services.names(game))}",
+        title=f"{variant_title(game.variant)}: {', '.join(services.names(game))}",
         id_prefix=f"game{game.id}",
     )
 

@@ -101,7 +101,30 @@ def rule_name(key: str) -> str:
         "give-up": pgettext("rule", "give-up"),
         "barrel": pgettext("rule", "barrel"),
     }
-    return str(names.get(key, key))
+    label = str(names.get(key, key))
+    # the msgids are the keys the game file writes; an English reader gets words instead
+    return ENGLISH_RULES.get(key, label) if label == key else label
+
+
+# The rule keys in English words (the catalogues translate the keys themselves, msgctxt "rule").
+ENGLISH_RULES = {
+    "points": "card points",
+    "marriage": "marriage",
+    "trump-double": "trump doubled",
+    "marriage-no-trick": "marriage without a trick",
+    "rounding": "rounding",
+    "contract-made": "contract made",
+    "contract-failed": "contract failed",
+    "slam": "slam",
+    "musik-bonus": "musik bonus",
+    "lock": "lock",
+    "bolt": "bolt",
+    "dump": "dump",
+    "adjustment": "adjustment",
+    "game-won": "game won",
+    "give-up": "given up",
+    "barrel": "barrel",
+}
 
 
 def reason(text: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from flask_babel import lazy_gettext as _l
@@ -21,7 +22,9 @@ Label: TypeAlias = Any
 NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
 AS_THE_VARIANT = _l("as the variant")
 BOOL = opts([("", AS_THE_VARIANT), ("true", _l("yes")), ("false", _l("no"))])
-# option -> (label, kind, choices): kind "int", "int?" (a number or none), "bool", "choice"
+USUAL_BOOL = opts([("", _l("usual")), ("true", _l("yes")), ("false", _l("no"))])
+# The rules of the game itself, behind "Other rules": option -> (label, kind, choices); kind
+# "int", "int?" (a number or none), "bool", "choice".
 SIMPLE: dict[str, tuple[Label, str, list[str]]] = {
     "target": (_l("Game to"), "int", []),
     "cards": (_l("Card values"), "choice", ["standard", "moscow"]),
@@ -36,36 +39,97 @@ SIMPLE: dict[str, tuple[Label, str, list[str]]] = {
     "double_on_switch": (_l("Switching trump doubles too"), "bool", []),
     "rounding": (_l("Rounding"), "choice", ["none", "5", "10"]),
     "round_declarer": (_l("Round the declarer's points"), "bool", []),
-    "lock": (_l("Lock at (points only as declarer)"), "int?", []),
     "sitting_out": (_l("Who sits out"), "choice", ["none", "dealer"]),
     "slam_counts_all": (_l("A 120 slam counts the cards out of play"), "bool", []),
     "all_cards_in_play": (_l("All cards in play"), "bool", []),
     "ace_marriage": (_l("Ace marriage (four aces) worth"), "int?", []),
 }
-NESTED: dict[str, tuple[Label, dict[str, str]]] = {
-    "give_up": (
-        _l("Giving up"),
-        {"declarer": "choice:minus,zero", "opponents": "text", "limit": "int?"},
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A common house rule as one toggle: its name, its usual form in words, the ways to turn it
+    on (each way's values in game-file shape; a blank number is the usual one), and the numbers
+    behind "change the numbers": sub-option -> (label, kind, the usual value)."""
+
+    name: Label
+    words: Label
+    ways: dict[str, tuple[Label, dict[str, Any]]]
+    subs: dict[str, tuple[Label, str, str]]
+
+
+ON: dict[str, tuple[Label, dict[str, Any]]] = {"on": (_l("on"), {})}
+HOUSE: dict[str, HouseRule] = {
+    "give_up": HouseRule(
+        _l("Bomba (giving up after the musik)"),
+        _l("the declarer loses the contract, 60 to each opponent"),
+        {
+            "once": (_l("once per player"), {"limit": 1}),
+            "on": (_l("no limit"), {}),
+        },
+        {
+            "declarer": (_l("The declarer"), "choice:minus,zero", ""),
+            "opponents": (_l("Each opponent gets (points, or “half” the contract)"), "text", "60"),
+            "limit": (_l("Times per player (blank: as chosen above)"), "int?", ""),
+        },
     ),
-    "barrel": (_l("Barrel"), {"at": "int", "tries": "int", "penalty": "int", "knock_off": "bool"}),
-    "bolts": (_l("Bolts"), {"count": "int", "penalty": "int"}),
-    "dump": (_l("Dump"), {"at": "int", "negative": "bool"}),
-    "musik_bonus": (_l("Sitting-out dealer's musik"), {"ace": "int", "marriage": "bool"}),
+    "lock": HouseRule(
+        _l("Lock at 900"),
+        _l("past 900, a player scores only as the declarer"),
+        ON,
+        {"at": (_l("Lock at"), "int", "900")},
+    ),
+    "barrel": HouseRule(
+        _l("Barrel at 880"),
+        _l("3 hands to reach the target, falling off costs 120; overtaking knocks the other off"),
+        ON,
+        {
+            "at": (_l("Barrel at"), "int", "880"),
+            "tries": (_l("Hands on the barrel"), "int", "3"),
+            "penalty": (_l("Falling off costs"), "int", "120"),
+            "knock_off": (_l("Overtaking knocks off"), "bool", ""),
+        },
+    ),
+    "bolts": HouseRule(
+        _l("Bolts"),
+        _l("every third hand with no points costs 120"),
+        ON,
+        {
+            "count": (_l("Bolts before the penalty"), "int", "3"),
+            "penalty": (_l("The penalty"), "int", "120"),
+        },
+    ),
+    "dump": HouseRule(
+        _l("555 dump"),
+        _l("a total of exactly 555 goes back to 0"),
+        ON,
+        {
+            "at": (_l("Dump at"), "int", "555"),
+            "negative": (_l("At minus that total too"), "bool", ""),
+        },
+    ),
+    "musik_bonus": HouseRule(
+        _l("The sitting-out dealer's musik"),
+        _l("the dealer scores 50 for each ace in it, and a marriage in it"),
+        ON,
+        {
+            "ace": (_l("Points per ace"), "int", "50"),
+            "marriage": (_l("A marriage in the musik counts"), "bool", ""),
+        },
+    ),
 }
-# The words of the sub-options (the values' words are choices.VALUE_WORDS).
-SUB_LABELS: dict[str, Label] = {
-    "declarer": _l("declarer"),
-    "opponents": _l("opponents"),
-    "limit": _l("limit"),
-    "at": _l("at"),
-    "tries": _l("tries"),
-    "penalty": _l("penalty"),
-    "knock_off": _l("knock off"),
-    "count": _l("count"),
-    "negative": _l("negative"),
-    "ace": _l("ace"),
-    "marriage": _l("marriage"),
-}
+
+
+def variant_way(key: str, rule: str) -> str:
+    """Which way of a toggle the preset `key` plays: "off", "on" or "once" (the bomba)."""
+    value = VARIANTS[key].preset_options().to_dict()[rule]
+    if value is None:
+        return "off"
+    if rule == "give_up" and value.get("limit") == 1:
+        return "once"
+    return "on"
+
+
 # The presets' one-line descriptions (rules.variants' `summary`, word for word) for the form.
 SUMMARIES: dict[str, Label] = {
     "pl-3": _l("Polish auction Tysiąc: forced 100, musik of 3, lock at 900"),
@@ -142,27 +206,28 @@ for _name, (_label, _kind, _choices) in SIMPLE.items():
     else:
         _field = StringField(_label, render_kw=NUMBER)
     setattr(NewGameForm, f"opt_{_name}", _field)
-for _name, (_label, _subs) in NESTED.items():
+for _name, _rule in HOUSE.items():
+    _ways = [(w, label) for w, (label, _v) in _rule.ways.items()]
     setattr(
         NewGameForm,
         f"opt_{_name}",
         SelectField(
-            _label,
+            _rule.name,
             default="",
-            choices=opts([("", AS_THE_VARIANT), ("off", _l("off")), ("on", _l("on"))]),
+            choices=opts([("", AS_THE_VARIANT), *_ways, ("off", _l("off"))]),
         ),
     )
-    for _sub, _kind in _subs.items():
+    for _sub, (_label, _kind, _usual) in _rule.subs.items():
         if _kind == "bool":
-            _field = SelectField(SUB_LABELS[_sub], choices=BOOL, default="")
+            _field = SelectField(_label, choices=USUAL_BOOL, default="")
         elif _kind.startswith("choice:"):
             _field = SelectField(
-                SUB_LABELS[_sub],
+                _label,
                 default="",
                 choices=opts([("", _l("usual"))] + [(c, _choice(c)) for c in _kind[7:].split(",")]),
             )
         else:
-            _field = StringField(SUB_LABELS[_sub], render_kw=NUMBER)
+            _field = StringField(_label, render_kw={**NUMBER, "placeholder": _usual})
         setattr(NewGameForm, f"opt_{_name}_{_sub}", _field)
 for _suit in SUITS4:
     setattr(

@@ -10,8 +10,10 @@ from wtforms import FieldList
 from .gamefile import FORMAT, parse
 from .gamefile import GameFile as GameFileLike
 from .i18n import problem_text
-from .newgame import NESTED, SIMPLE, SUITS4, NewGameForm
-from .rules import N_, VARIANTS, InvalidHand
+from .newgame import HOUSE, SIMPLE, SUITS4, HouseRule, NewGameForm
+from .rules import N_, VARIANTS, InvalidHand, Problem
+
+LOCK_AT = 900  # "Lock at 900": the lock turned on with no number typed
 
 
 def _number(raw: str) -> int | str:
@@ -43,16 +45,8 @@ def overrides(form: NewGameForm) -> dict[str, Any]:
         raw = getattr(form, f"opt_{name}").data or ""
         if raw.strip():
             out[name] = _value(kind, raw)
-    for name, (_label, subs) in NESTED.items():
-        state = getattr(form, f"opt_{name}").data
-        if state == "off":
-            out[name] = None
-        elif state == "on":
-            out[name] = {
-                sub: _value(kind, getattr(form, f"opt_{name}_{sub}").data or "")
-                for sub, kind in subs.items()
-                if (getattr(form, f"opt_{name}_{sub}").data or "").strip()
-            }
+    for name, rule in HOUSE.items():
+        out.update(_house_rule(form, name, rule))
     values = {
         s: _value("int", getattr(form, f"opt_marriage_values_{s}").data or "")
         for s in SUITS4
@@ -69,19 +63,62 @@ def overrides(form: NewGameForm) -> dict[str, Any]:
     return out
 
 
+def _house_rule(form: NewGameForm, name: str, rule: HouseRule) -> dict[str, Any]:
+    """One toggle and its numbers: off, a way of playing it, or the variant's own."""
+    way = getattr(form, f"opt_{name}").data or ""
+    typed = {
+        sub: _value(kind, getattr(form, f"opt_{name}_{sub}").data or "")
+        for sub, (_label, kind, _usual) in rule.subs.items()
+        if (getattr(form, f"opt_{name}_{sub}").data or "").strip()
+    }
+    if way == "off":
+        return {name: None}
+    if way in rule.ways:
+        values = {**rule.ways[way][1], **typed}
+    elif typed:
+        # numbers changed under "as the variant": the variant's rule with them, if it has one
+        variant = form.variant.data
+        own = (
+            VARIANTS[variant].preset_options().to_dict().get(name) if variant in VARIANTS else None
+        )
+        if own is None:
+            raise InvalidHand.one(
+                None,
+                f"options.{name}",
+                N_("{variant} does not play this rule: choose “on” to play it with these numbers"),
+                variant=variant,
+            )
+        values = {**own, **typed} if isinstance(own, dict) else typed
+    else:
+        return {}
+    if name == "lock":  # the one toggle whose option is a number, not a record
+        return {name: values.get("at", LOCK_AT)}
+    return {name: values}
+
+
 def to_game_file(form: NewGameForm) -> GameFileLike:
     """The new game as a game file with no lines; InvalidHand problems land on their fields."""
     variant = form.variant.data
     seats = VARIANTS[variant].seats if variant in VARIANTS else 4
     names = [(p.data or "").strip() for p in form.players]
-    if any(names[seats:]):
-        raise InvalidHand.one(
+    # Exactly the variant's seats are taken; the page's script disables the rows it hides, so
+    # a name beyond them was typed into a row shown without JavaScript: said at that row.
+    extra = [
+        Problem(
             None,
             "players",
-            N_("{variant} is played by {seats} players"),
-            variant=variant,
-            seats=seats,
+            N_(
+                "{variant} is played by {seats} players: leave this row empty "
+                "or choose a variant for more"
+            ),
+            seat,
+            {"variant": variant, "seats": seats},
         )
+        for seat, name in enumerate(names)
+        if seat >= seats and name
+    ]
+    if extra:
+        raise InvalidHand(extra)
     data = {
         "format": FORMAT,
         "variant": variant,

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from flask import Flask, Response
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_wtf.csrf import CSRFProtect
 
 from . import errors
+from .choices import VARIANT_NAMES
 from .i18n import translator
-from .rules import SUITS, contract_outcome, marriage_name, suit_name
+from .rules import SUITS, VARIANTS, contract_outcome, marriage_name, suit_name
 from .rules.sheet import hand_numbers
 
 csrf = CSRFProtect()
@@ -49,6 +52,47 @@ def register_common(app: Flask) -> None:
     # a line's number as the table counts hands (None: an adjustment): tally.lines|hand_numbers
     app.jinja_env.filters["hand_numbers"] = hand_numbers
     app.jinja_env.filters["signed"] = lambda n: f"+{n}" if n > 0 else str(n)
+    app.jinja_env.filters["short_names"] = short_names
+    app.jinja_env.filters["variant_title"] = variant_title
+
+
+def variant_title(key: str) -> str:
+    """A variant as players name it, in the reader's language: "Polish Tysiąc, 3 players"."""
+    if key not in VARIANTS:
+        return key
+    seats = VARIANTS[key].seats
+    players = ngettext("%(num)d player", "%(num)d players", seats)
+    return str(_("%(name)s, %(players)s", name=VARIANT_NAMES.get(key, key), players=players))
+
+
+SHORT = 3  # letters kept at least: "Mał." and "Кон." still say who it is at a glance
+
+
+def short_names(names: list[str]) -> list[str]:
+    """Each name as short as a narrow column needs, distinct among the seats: the shortest
+    start of it (3 letters or more) that no other name shares, with a "." when cut."""
+    folded = [n.casefold() for n in names]
+    out = []
+    for i, name in enumerate(names):
+        others = [f for j, f in enumerate(folded) if j != i]
+        k = SHORT
+        while k < len(name) and any(f[:k] == folded[i][:k] for f in others):
+            k += 1
+        if name[k - 1 : k].isspace():  # "Kasia B." against "Kasia": "Kasia B", not "Kasia."
+            k += 1
+        # a letter and its combining accent stay together
+        while k < len(name) and unicodedata.combining(name[k]):
+            k += 1
+        cut = name[:k].rstrip()
+        if k > SHORT + 3 and len(name) > SHORT + 3 and " " not in cut:
+            # "Aleksander" / "Aleksandra": the start, and the letter where they differ
+            out.append(f"{name[:SHORT]}…{name[k - 1]}")
+        elif len(name) - len(cut) < 2:  # "Mare." saves nothing over "Marek"
+            out.append(name)
+        else:
+            out.append(f"{cut}.")
+    # names the rules keep distinct but only by case or a trailing dot: the full names then
+    return out if len({s.casefold() for s in out}) == len(out) else list(names)
 
 
 def line_summary(line: dict[str, Any], names: list[str]) -> str:

@@ -200,15 +200,27 @@
       form.querySelectorAll("input[data-option]").forEach(function (input) {
         input.placeholder = shown(values[input.dataset.option]);
       });
+      // a house rule's first choice names the way the variant plays it (data-ways: the
+      // value of one of the toggle's own choices, whose words are already on the page)
+      var ways = JSON.parse(form.dataset.ways || "{}")[checked.value] || {};
+      form.querySelectorAll("select[data-rule]").forEach(function (select) {
+        var own = select.querySelector("option[value='" + ways[select.dataset.rule] + "']");
+        var value = own ? own.textContent : word("textOff", "off");
+        select.options[0].textContent = word("textAsVariant", "as the variant: {value}").replace("{value}", function () { return value; });
+      });
       // a select's first choice says what the variant itself does
       form.querySelectorAll("select[data-option]").forEach(function (select) {
         var v = values[select.dataset.option];
-        var value = v === null ? word("textOff", "off") : shown(v);
+        // the choice's own words when the value is one of them ("standard deck", not "standard")
+        var same = v === null ? null : select.querySelector("option[value='" + String(v) + "']");
+        var value = same && same.value ? same.textContent : v === null ? word("textOff", "off") : shown(v);
         select.options[0].textContent = word("textAsVariant", "as the variant: {value}").replace("{value}", function () { return value; });
       });
       var seats = parseInt(checked.dataset.seats, 10);
+      // a hidden row is disabled too: its name, if any, is not sent (the server would refuse it)
       form.querySelectorAll(".player-row").forEach(function (row) {
         row.hidden = parseInt(row.dataset.seat, 10) >= seats;
+        row.querySelectorAll("input").forEach(function (input) { input.disabled = row.hidden; });
       });
       form.querySelectorAll("[name=first_dealer] option").forEach(function (o) {
         var seat = parseInt(o.value, 10);
@@ -219,6 +231,7 @@
     }
     form.addEventListener("change", update);
     form.addEventListener("input", update);
+    form.classList.add("seats-by-variant");  // the "(4-player games only)" notes are for no JS
     update();
   }
 

@@ -164,11 +164,12 @@ def test_house_rules_on_the_new_game_form(app, client):
             "players-0": "A",
             "players-1": "B",
             "players-2": "C",
-            "opt_lock": "high",
+            "opt_lock": "on",
+            "opt_lock_at": "high",
         },
     )
     assert r.status_code == 422 and "must be a whole number" in r.get_data(as_text=True)
-    new_game(client, opt_lock="800", opt_barrel="on", stake="0.5")
+    new_game(client, opt_lock="on", opt_lock_at="800", opt_barrel="on", stake="0.5")
     with app.app_context():
         stored = db.session.execute(db.select(Game)).scalar_one()
         assert stored.options["lock"] == 800 and stored.options["barrel"] == {}
@@ -259,7 +260,8 @@ def test_sheet_and_explanation_name_the_contract_played(client):
     hand(client, game, [35, 70, 15], declarer=1, marriages=["1:hearts"])  # no bid: the 100
     hand(client, game, [20, 0, 100], declarer=2, bid=100, contract="110")
     page = client.get(game).get_data(as_text=True)
-    assert "Bartek 100" in page and "Celina 110" in page
+    # the sheet's narrow columns name the players short (issue 12 point 3)
+    assert "Bar. 100" in page and "Cel. 110" in page
     assert "Celina played 110 (bid 100)" in client.get(f"{game}/hands/2").get_data(as_text=True)
 
 
@@ -303,7 +305,7 @@ def test_a_new_games_name_fits_its_column(app, client, name, message):
         ("stake", "1000.01", "stake", "from 0 to 1000, with at most 4 decimal places"),
         ("stake", "0.00001", "stake", "from 0 to 1000, with at most 4 decimal places"),
         ("opt_target", str(2**63), "opt_target", "must be between 1 and 1000000"),
-        ("opt_lock", "9" * 5000, "opt_lock", "must be a whole number"),
+        ("opt_lock_at", "9" * 5000, "opt_lock", "must be a whole number"),
         ("first_dealer", "3", "first_dealer", "first_dealer must be a seat from 0 to 2"),
     ],
 )

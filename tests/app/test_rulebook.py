@@ -127,7 +127,7 @@ def test_ru2_give_up_marriages_in_tricks_and_the_850_rule(anon):
 
 
 def test_a_game_page_shows_its_overridden_options_as_house_rules(client):
-    game = new_game(client, opt_lock="none", stake="0.05", opt_target="1500")
+    game = new_game(client, opt_lock="off", stake="0.05", opt_target="1500")
     r = client.get(f"{game}/rules")
     page = text(r)
     assert "House rules of this game" in page

@@ -62,7 +62,11 @@ def test_csv_has_a_row_per_line_with_scores_and_totals(client):
 def test_the_printable_sheet_is_laid_out_like_paper(client):
     game = post(client, GAME_A)
     page = client.get(f"/games/{game}/print").get_data(as_text=True)
-    assert '<table class="paper">' in page and '<th scope="col">Celina</th>' in page
+    assert '<table class="paper">' in page
+    # a column per player, headed by a short name; the full one in the legend under the table
+    head = '<th scope="col" class="name"><abbr title="Celina" aria-hidden="true">Cel.</abbr>'
+    assert head in page
+    assert "<span>Cel.: Celina</span>" in page
     assert "120 ✓" in page and page.count("<tr>") == 1 + 3 + 1
     css = Path(__file__).parents[2] / "scorekeeper" / "static" / "style.css"
     assert "@media print" in css.read_text()

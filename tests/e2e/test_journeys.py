@@ -30,7 +30,7 @@ def start(page: Page, base: str, variant: str, players: list[str], name: str) ->
     page.locator(f"input[name=variant][value='{variant}']").check()
     for i, player in enumerate(players):
         page.locator(f"[name=players-{i}]").fill(player)
-    page.locator("details.house summary").click()
+    page.locator("details.house > summary").click()
     check_page(page, f"new-game-{name}")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator(".totals .points").first).to_have_text("0")
@@ -186,7 +186,7 @@ def test_every_other_page_passes_axe(page: Page, live_server: str) -> None:
     check_page(page, "not-found")
     page.goto(live_server + "/games/new")
     page.locator("input[name=variant][value='ru-3']").check()
-    page.locator("details.house summary").click()
+    page.locator("details.house > summary").click()
     expect(page.locator("[name=opt_rounding] option").first).to_have_text("as the variant: 5")
     expect(page.locator("[name=opt_barrel] option").first).to_have_text("as the variant: on")
 

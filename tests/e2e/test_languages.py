@@ -1,10 +1,12 @@
-"""Every page in English, Polish, Russian and Ukrainian at 390x844: translated, nothing overflows.
+"""Every page in English, Polish, Russian and Ukrainian at 390x844 and 360x740: translated,
+nothing overflows.
 
 The English page is read first: every text of it that is a message of the catalogue (a whole
 element's text, a button, a label, an aria-label, a placeholder) is a known string of that page.
 In each other language each of them must be replaced by its translation and none may be left in
-English; no box may overflow in any language. Axe runs on every page in English and in one
-other language by turns (the `lang` attribute included).
+English; no box may overflow in any language, at 390 px nor at 360 px (a small Android: the
+same page is laid out again at that width, not loaded again). Axe runs at 390 px on every page
+in English and in one other language by turns (the `lang` attribute included).
 """
 
 from __future__ import annotations
@@ -99,15 +101,30 @@ def check_language(page: Page, lang: str, english: set[str], name: str, axe: boo
     check_layout(page, lang, name, axe)
 
 
+SCREENS = ({"width": 390, "height": 844}, {"width": 360, "height": 740})
+
+
 def check_layout(page: Page, lang: str, name: str, axe: bool = True) -> None:
-    """Nothing overflows its box or the 390px screen, and (with `axe`) axe finds nothing."""
-    bad = page.evaluate(OVERFLOWS)
-    assert not bad, f"{name} ({lang}): " + "; ".join(bad[:8])
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390, f"{name} ({lang}): the page is {width}px wide"
+    """Nothing overflows its box or the screen at 390 nor at 360 px, and (with `axe`, at 390)
+    axe finds nothing."""
     if axe:
         result = Axe().run(page)
         assert result.violations_count == 0, f"{name} ({lang}): " + result.generate_report()
+    for screen in SCREENS:
+        page.set_viewport_size(screen)
+        bad = page.evaluate(OVERFLOWS)
+        where = f"{name} ({lang}, {screen['width']}px)"
+        assert not bad, f"{where}: " + "; ".join(bad[:8])
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= screen["width"], f"{where}: the page is {width}px wide"
+    page.set_viewport_size(SCREENS[0])
+
+
+def visit(page: Page, url: str) -> None:
+    """The page with every <details> open (the new game's house rules and their numbers):
+    what a player can open must fit too."""
+    page.goto(url)
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
 
 
 def choose_language(page: Page, lang: str) -> None:
@@ -170,7 +187,7 @@ def test_every_page_in_every_language(page: Page, live_server: str, browser: Bro
     pages.update({f"rules-{p}": f"/rules/{p}" for p in ("ru-4", "moscow", "ru-3")})
     english = {}
     for name, path in pages.items():
-        page.goto(base + path)
+        visit(page, base + path)
         english[name] = known_strings(page)
         assert len(english[name]) >= 3, f"{name}: too few known strings {english[name]}"
         check_layout(page, "en", name)
@@ -178,7 +195,7 @@ def test_every_page_in_every_language(page: Page, live_server: str, browser: Bro
         page.goto(base + "/")
         choose_language(page, lang)
         for name, path in pages.items():
-            page.goto(base + path)
+            visit(page, base + path)
             # axe (0.3 s a page) sees each page in English and in one other language, in turn:
             # the markup is the same in every language, the words and the lang attribute not
             turn = LANGS[list(pages).index(name) % len(LANGS)] == lang
