@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from . import scoring
+from . import marriages, scoring
 from .cards import ACES
 from .errors import N_, InvalidHand
 from .hand import Adjustment, Hand, Line
@@ -97,50 +97,7 @@ class Rules:
 
     def marriage_points(self, hand: Hand, took: Sequence[bool], notes: list[Note]) -> list[int]:
         """3.3 step 2: marriage points per seat, in the order the marriages were declared."""
-        o = self.options
-        points = [0] * self.seats
-        trump = hand.trump
-        for m in hand.marriages:
-            if m.suit == ACES:
-                base = value = o.ace_marriage or 0
-                doubled = False
-            elif o.marriages == "in-tricks":
-                base = value = 80 if m.suit == trump else 40
-                notes.append(
-                    Note(
-                        m.seat,
-                        "marriage",
-                        {"suit": m.suit, "value": value, "in_tricks": True, "trump": value == 80},
-                    )
-                )
-                points[m.seat] += value
-                continue
-            else:
-                base = value = o.marriage_values[m.suit]
-                # Seed 004: doubled when its suit is trump as it is declared; a switch to its
-                # own suit doubles only with double_on_switch (scoring.md section 1).
-                doubled = o.trump_marriage_double and (
-                    m.suit == trump or (o.double_on_switch and m.switch)
-                )
-                if doubled:
-                    value = 2 * base
-            if o.marriage_needs_trick and not took[m.seat]:
-                notes.append(Note(m.seat, "marriage-no-trick", {"suit": m.suit, "value": value}))
-            else:
-                points[m.seat] += value
-                if doubled:
-                    notes.append(
-                        Note(m.seat, "trump-double", {"suit": m.suit, "base": base, "value": value})
-                    )
-                else:
-                    notes.append(Note(m.seat, "marriage", {"suit": m.suit, "value": value}))
-            if m.switch and m.suit != ACES:
-                # 3.3 step 2: a switch makes its suit trump after it is scored; the note
-                # explains the next marriage's doubled (or plain) value
-                if m.suit != trump:
-                    notes.append(Note(m.seat, "trump-switch", {"suit": m.suit}))
-                trump = m.suit
-        return points
+        return marriages.marriage_points(self.options, self.seats, hand, took, notes)
 
     def declarer_score(
         self, hand: Hand, contract: int, raw: int, took: Sequence[bool], notes: list[Note]

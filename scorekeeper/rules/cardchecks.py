@@ -228,21 +228,6 @@ class CardChecks:
                 N_("the musik holds 3 cards: a marriage and {aces} aces do not fit"),
                 aces=aces,
             )
-        elif marriage is not None and self.entry:
-            # 3.2: the declarer takes the musik and passes one card to each other seat, so
-            # nobody else can hold both its king and queen
-            for m in hand.marriages:
-                if m.suit == marriage and m.seat != hand.declarer:
-                    self.bad(
-                        "marriages",
-                        N_(
-                            "{player} cannot declare the {marriage}: its king and queen were "
-                            "both in the musik, which only the declarer takes"
-                        ),
-                        m.seat,
-                        player=self.who(m.seat),
-                        marriage=Term("marriage", m.suit),
-                    )
 
 
 # per_seat's messages for each field: wrong count, a missing value, a value for a sitting-out seat

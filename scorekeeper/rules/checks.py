@@ -102,6 +102,8 @@ class Checker(DealChecks):
                 self.deal(hand, playing)
         self.trump(hand)
         self.musik(hand)
+        if self.entry and not hand.give_up and not any(p.field == "musik" for p in self.problems):
+            self.musik_marriage(hand)
 
     def auction(self, hand: Hand, playing: tuple[int, ...]) -> None:
         o, d = self.o, hand.declarer

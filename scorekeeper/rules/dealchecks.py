@@ -4,9 +4,9 @@ must be what some split of the 24 cards gives; each seat's problem named, then t
 from __future__ import annotations
 
 from .cardchecks import CardChecks
-from .cards import ACES
+from .cards import ACES, SUITS
 from .deal import Pile, possible, sums_of
-from .errors import N_
+from .errors import N_, Term
 from .hand import Hand
 
 CARDS = 24  # 6 ranks x 4 suits
@@ -90,6 +90,25 @@ class DealChecks(CardChecks):
             else:
                 message = N_("no deal of the 24 cards gives these card points together")
             self.bad("points", message)
+
+    def musik_marriage(self, hand: Hand) -> None:
+        """3.2, pl-4: the declarer takes the musik and passes one card to each other seat, so
+        nobody else can hold both the king and queen of a marriage that was in it."""
+        musik = hand.musik
+        if musik is None or musik.marriage not in SUITS or self.o.musik_bonus is None:
+            return
+        for m in hand.marriages:
+            if m.suit == musik.marriage and m.seat != hand.declarer:
+                self.bad(
+                    "marriages",
+                    N_(
+                        "{player} cannot declare the {marriage}: its king and queen were "
+                        "both in the musik, which only the declarer takes"
+                    ),
+                    m.seat,
+                    player=self.who(m.seat),
+                    marriage=Term("marriage", m.suit),
+                )
 
     def _trick_points(self, seat: int, points: int, count: int, n: int) -> None:
         """One seat's points against what `count` tricks of `n` cards can hold."""
