@@ -104,7 +104,7 @@ def test_two_phones_conflict_instead_of_overwriting(app, client):
     phone_a = version_token(client, f"{game}/hands/1/edit")
     phone_b = version_token(client, f"{game}/hands/1/edit")
     edit = {
-        "dealer": "0",
+        "dealer": "2",  # Celina dealt: Ala opened at 100
         "declarer": "0",
         "bid": "100",
         "points-0": "100",
@@ -149,11 +149,15 @@ def test_pl4_musik_and_sitting_out(client):
 
 def test_ru2_trump_and_850_hint(client):
     game = new_game(client, "ru-2", ("Oleg", "Nata"))
-    r = hand(client, game, [80, 40], declarer=0, bid=60)
-    assert "say which suit is trump" in r.get_data(as_text=True)
+    # the trump decides whether a marriage found in tricks is 80 or 40: asked only then
+    r = hand(client, game, [80, 40], declarer=0, bid=60, marriages=["0:clubs"])
+    assert r.status_code == 422
+    assert "a marriage was found in tricks: say which suit is trump" in r.get_data(as_text=True)
     r = hand(client, game, [80, 40], declarer=0, bid=60, trump="clubs", marriages=["0:clubs"])
     assert r.status_code == 302
     assert totals(client, game) == [60, 40]
+    assert hand(client, game, [50, 70], declarer=1, bid=60).status_code == 302  # no trump
+    assert totals(client, game) == [110, 100]
 
 
 def test_house_rules_on_the_new_game_form(app, client):
