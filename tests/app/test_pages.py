@@ -224,8 +224,8 @@ def test_preview_says_what_the_hand_would_score(client):
 
 def test_preview_of_an_edit_scores_that_line_and_names_one_of_the_game(client):
     game = new_game(client)
-    hand(client, game, [35, 70, 15], declarer=1, bid=100)
-    hand(client, game, [70, 35, 15], declarer=0, bid=100)
+    assert hand(client, game, [35, 70, 15], declarer=1, bid=100).status_code == 302
+    assert hand(client, game, [15, 35, 70], declarer=2, bid=100).status_code == 302
     fields = {"dealer": "0", "declarer": "1", "bid": "110"}
     fields.update({"points-0": "35", "points-1": "70", "points-2": "15"})
     r = client.post(f"{game}/hands/preview?number=1", data=fields)
