@@ -179,6 +179,8 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
     hand["points"] = points
     if marriages or _one_in(draw, 2):
         hand["marriages"] = marriages
+    if preset in IN_TRICKS and not marriages and draw(st.booleans()):
+        trump = ""  # the trump only decides a marriage found in tricks: none, so often unsaid
     hand.update({"trump": trump} if trump else {})
     hand.update({"tricks": tricks} if _one_in(draw, 2) else {})
     if preset == "pl-4" and not _one_in(draw, 8):  # optional field, present most of the time
