@@ -21,6 +21,8 @@ SHAPE = {
     "moscow": (12, 0),
 }
 DECK = [(rank, suit) for suit in SUITS for rank in STANDARD]
+# forced opening (scoring.md 3.2): a hand won at min_bid is the first seat's after the dealer
+FORCED = {"pl-3", "pl-4", "pl-2", "ru-3"}
 
 
 def hand(rng: random.Random, preset: str, dealer: int) -> dict[str, Any]:
@@ -72,6 +74,8 @@ def hand(rng: random.Random, preset: str, dealer: int) -> dict[str, Any]:
         low, step, top = {"ru-2": (60, 10, 120), "ru-4": (60, 10, 120), "ru-3": (100, 5, 400)}.get(
             preset, (100, 10, 400)
         )
+        if preset in FORCED and declarer != (dealer + 1) % n:
+            low += step  # the seat after the dealer opens at min_bid: others bid higher
         bid = min(top, max(low, low + step * rng.randrange(0, 6)))
         out_h.update(declarer=declarer, bid=bid)
         if preset in ("ru-2", "ru-4", "ru-3") and rng.random() < 0.05:

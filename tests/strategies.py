@@ -32,6 +32,9 @@ AUCTION = {
     "ru-3": (100, 5, 400, True),
 }
 IN_TRICKS = {"ru-2", "ru-4"}
+# Forced opening (scoring.md 3.2): the first seat after the dealer that takes part opens at
+# min_bid without looking, so anyone else who wins the auction bid at least one step more.
+FORCED = {"pl-3", "pl-4", "pl-2", "ru-3"}
 GIVE_UP = {"ru-2", "ru-4", "ru-3"}
 # Cards dealt to each seat before the declarer touches the musik/prikup.
 PER_SEAT = {"pl-3": 7, "pl-4": 7, "ru-3": 7, "pl-2": 10, "ru-2": 10, "ru-4": 5, "moscow": 12}
@@ -83,8 +86,21 @@ def _winners(draw: st.DrawFn, preset: str, seats: list[int], favourite: int) -> 
     return draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
 
 
-def _contract(draw: st.DrawFn, preset: str, raw: int) -> dict[str, int]:
-    lo, step, hi, can_raise = AUCTION[preset]
+def opener(preset: str, dealer: int) -> int:
+    """The forced opener: the first seat after `dealer` that takes part (pl-4's dealer sits out)."""
+    return (dealer + 1) % SEATS[preset]
+
+
+def lowest_bid(preset: str, dealer: int, declarer: int) -> int:
+    """The lowest bid that wins the auction for `declarer`: min_bid is the forced opener's."""
+    lo, step, _, _ = AUCTION[preset]
+    return lo + step if preset in FORCED and declarer != opener(preset, dealer) else lo
+
+
+def _contract(draw: st.DrawFn, preset: str, raw: int, least: int) -> dict[str, int]:
+    """Bid and contract near what the declarer took; no bid under `least` (lowest_bid)."""
+    _, step, hi, can_raise = AUCTION[preset]
+    lo = least
     if not _one_in(
         draw, 6
     ):  # mostly near what the declarer took (a bit under, as players bid), to hit edges
@@ -106,9 +122,12 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
     """One realistic hand record (no "dealer" key) for `preset` dealt by seat `dealer`."""
     n = SEATS[preset]
     seats = [s for s in range(n) if not (preset == "pl-4" and s == dealer)]
-    declarer = None if preset == "moscow" else draw(st.sampled_from(seats))
+    # the forced opener wins many auctions at min_bid (nobody bid over it): drawn more often
+    bidders = seats + [opener(preset, dealer)] * (preset in FORCED)
+    declarer = None if preset == "moscow" else draw(st.sampled_from(bidders))
     if preset in GIVE_UP and _one_in(draw, 8):
-        lo, step, hi, _ = AUCTION[preset]
+        _, step, hi, _ = AUCTION[preset]
+        lo = lowest_bid(preset, dealer, declarer)
         return {
             "declarer": declarer,
             "bid": draw(st.integers(lo // step, hi // step)) * step,
@@ -155,10 +174,13 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
             bonus = sum(80 if m["suit"] == trump else 40 for m in mine)
         else:  # declared marriages need a trick in every auction preset
             bonus = sum(MARRIAGE[m["suit"]] for m in mine) if tricks[declarer] else 0
-        hand.update(_contract(draw, preset, (points[declarer] or 0) + bonus))
+        least = lowest_bid(preset, dealer, declarer)
+        hand.update(_contract(draw, preset, (points[declarer] or 0) + bonus, least))
     hand["points"] = points
     if marriages or _one_in(draw, 2):
         hand["marriages"] = marriages
+    if preset in IN_TRICKS and not marriages and draw(st.booleans()):
+        trump = ""  # the trump only decides a marriage found in tricks: none, so often unsaid
     hand.update({"trump": trump} if trump else {})
     hand.update({"tricks": tricks} if _one_in(draw, 2) else {})
     if preset == "pl-4" and not _one_in(draw, 8):  # optional field, present most of the time

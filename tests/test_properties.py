@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.gamefile import loads, parse
-from scorekeeper.rules import InvalidHand
+from scorekeeper.rules import InvalidHand, find_variant
 
-from .strategies import PRESETS, dealt_hand, games, malformed_games
+from .strategies import PRESETS, SEATS, dealt_hand, games, malformed_games, opener
 
 SLOW = settings(
     max_examples=40,
@@ -70,6 +70,61 @@ def test_changing_hand_k_changes_nothing_before_it(preset, data):
         assert all(p.hand is not None and p.hand > k for p in e.problems), e
         return
     assert tally.lines[:k] == full.lines[:k]
+
+
+def _one_hand(preset: str, dealer: int, hand: dict) -> dict:
+    n = SEATS[preset]
+    return {
+        "format": "scorekeeper-game/1",
+        "variant": preset,
+        "players": ["Ala", "Bartek", "Celina", "Darek"][:n],
+        "first_dealer": dealer,
+        "hands": [hand],
+    }
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_hand_dealt_from_a_real_deck_is_accepted(preset, data):
+    # scoring.md 3.2: the card points, tricks and marriages of a real deal always fit together
+    dealer = data.draw(st.integers(0, SEATS[preset] - 1))
+    hand = data.draw(dealt_hand(preset, dealer))
+    for given_tricks in (True, False):
+        if not given_tricks:
+            hand = {k: v for k, v in hand.items() if k != "tricks"}
+        game = parse(_one_hand(preset, dealer, hand))
+        sheet = game.rules().sheet(game.first_dealer, game.players)
+        problems = sheet.check(game.lines[0])
+        assert problems == [], (hand, [str(p) for p in problems])
+
+
+@pytest.mark.parametrize("preset", ["pl-2", "ru-2"])
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_the_two_hand_sums_119_82_81_are_always_refused(preset, data):
+    # 120 card points minus the 4 cards out of play: never 1, 38 or 39 of them
+    total = data.draw(st.sampled_from((119, 82, 81)))
+    mine = data.draw(st.integers(0, total))
+    dealer = data.draw(st.integers(0, 1))
+    declarer = opener(preset, dealer)
+    points = [mine, total - mine] if declarer == 0 else [total - mine, mine]
+    hand: dict = {"declarer": declarer, "bid": 100 if preset == "pl-2" else 60, "points": points}
+    if preset == "ru-2":
+        hand["trump"] = data.draw(st.sampled_from(("spades", "clubs", "diamonds", "hearts")))
+    if data.draw(st.booleans()):  # with trick counts: a whole number for each seat
+        won = data.draw(st.integers(1, 9))
+        hand["tricks"] = [won, 10 - won]
+    with pytest.raises(InvalidHand) as refused:
+        parse(_one_hand(preset, dealer, hand)).score()
+    fields = {p.field for p in refused.value.problems}
+    assert "points" in fields or "tricks" in fields, refused.value
+    reachable = find_variant(preset)({}).options.cards.reachable
+    if "tricks" not in hand and all(p in reachable for p in points):
+        # each seat's points could be, the two together could not: said as the cards left out
+        assert any(
+            p.params.get("out") == 120 - total for p in refused.value.problems
+        ), refused.value
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -77,11 +77,12 @@ def stored_entries() -> list[tuple[int, int | None]]:
 
 
 def edit_first(client: Any, game: str, **fields: str) -> Any:
-    """Posts the edit form of hand 1 as Ala making 100 with 100/10/10 (fields change it)."""
+    """Posts the edit form of hand 1 as Ala making 100 with 100/10/10 (fields change it);
+    Celina dealt, so Ala opened at 100 (the forced opener)."""
     data = version_token(client, f"{game}/hands/1/edit")
     data.update(
         {
-            "dealer": "0",
+            "dealer": "2",
             "declarer": "0",
             "bid": "100",
             "points-0": "100",

@@ -29,14 +29,14 @@ POSTS = {
     "hands.adjust": {"values-0": "50", "values-1": "0", "values-2": "0", "reason": "penalty"},
     "invites.join": {},
 }
-JSON = {"api.add": {"declarer": 1, "bid": 100, "points": [10, 100, 10]}}
+JSON = {"api.add": {"dealer": 0, "declarer": 1, "bid": 100, "points": [10, 100, 10]}}
 
 
 def _set_table(app, client, anon_ok: bool = True):  # type: ignore[no-untyped-def]
     """A game with hands, a deleted hand in its trail, a live link, an invite and a co-scorer."""
     game = new_game(client)
-    for _ in range(3):
-        hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    for opener in (1, 2, 0):  # dealers 0, 1, 2: the seat after each opens and wins at 100
+        hand(client, game, [100 if s == opener else 10 for s in range(3)], declarer=opener, bid=100)
     client.post(f"{game}/hands/3/delete", data=version_token(client, f"{game}/hands/3/delete"))
     client.post(f"{game}/share", data={})
     client.post(f"{game}/invite", data={})
@@ -200,7 +200,7 @@ def test_a_co_scorer_logs_and_corrects_but_does_not_share_or_invite(app, client)
 
     sign_in(cora, "cora")
     assert "Bartek" in cora.get("/").get_data(as_text=True)  # on the co-scorer's home page
-    assert hand(cora, game, [10, 10, 100], declarer=2, bid=100).status_code == 302
+    assert hand(cora, game, [100, 10, 10], declarer=0, bid=100).status_code == 302
     data = version_token(cora, f"{game}/hands/1/edit")
     data.update(HAND, **{"points-0": "20", "points-2": "0", "change_reason": "miscounted"})
     assert cora.post(f"{game}/hands/1/edit", data=data).status_code == 302

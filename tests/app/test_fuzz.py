@@ -163,8 +163,8 @@ DATES = st.sampled_from(["9999-12-31", "0001-01-01", "2026-02-30", "20261231", "
 def _table(app: Any, client: Any) -> tuple[str, int]:
     """The owner's game: hands, an adjustment, a deleted hand in the trail, links, a scorer."""
     game = new_game(client)
-    for _ in range(3):
-        hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    for opener in (1, 2, 0):  # dealers 0, 1, 2: the seat after each opens and wins at 100
+        hand(client, game, [100 if s == opener else 10 for s in range(3)], declarer=opener, bid=100)
     client.post(
         f"{game}/adjust", data={"values-0": "5", "values-1": "0", "values-2": "0", "reason": "r"}
     )
@@ -316,8 +316,8 @@ def test_the_api_takes_hostile_json_without_5xx(app, client):
                 doc = _put(doc, data.draw(st.sampled_from(PATHS)), data.draw(JSON_VALUE))
             url = "/api/games"
         else:
-            doc = _put(
-                {"declarer": 1, "bid": 100, "points": [10, 100, 10]},
+            doc = _put(  # a hand the game takes (Ala deals, Bartek opens) until damaged
+                {"dealer": 0, "declarer": 1, "bid": 100, "points": [10, 100, 10]},
                 data.draw(st.sampled_from(PATHS))[2:] or ("bid",),
                 data.draw(JSON_VALUE),
             )
@@ -441,7 +441,7 @@ def test_sign_in_tokens_keys_deep_json_and_corrupt_zips_are_answered(app, client
     """The same for the inputs of sign-in, API tokens, idempotency keys, JSON and archives."""
     _game, game_id = _table(app, client)
     corrupt = _zip({"a.json": json.dumps(_game_file()).encode() * 50}, corrupt=True)
-    hand_body = {"declarer": 1, "bid": 100, "points": [10, 100, 10]}
+    hand_body = {"dealer": 0, "declarer": 1, "bid": 100, "points": [10, 100, 10]}
     sends = [
         lambda: app.test_client().post("/signin", data={"username": "a\x00", "password": "x"}),
         lambda: client.post("/account/tokens", data={"name": "phone\x00"}),

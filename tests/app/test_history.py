@@ -107,7 +107,7 @@ def text_of(client, url: str) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_wins_money_and_win_rate_of_a_finished_game(client):
-    # a hand-scored game (tests/games): Ala wins; stake 0.5, Bartek pays 90, Celina 125
+    # a hand-scored game (tests/games): Ala wins; stake 0.5, Bartek pays 90, Celina 120
     finished = json.loads((GAMES / "pl-3-lock.json").read_text())["game"]
     post(client, finished)
     post(client, GAME_A)
@@ -115,7 +115,7 @@ def test_wins_money_and_win_rate_of_a_finished_game(client):
     assert "Won 1 100 % of finished games" in ala and "Games 2 (1 finished)" in ala
     chart = client.get(f"/players/{player_id(client, 'Ala')}").get_data(as_text=True)
     assert "<svg" in chart and "1 game" in chart.split("<desc")[1].split("</desc>")[0]
-    assert "Money won 215.00, lost 0.00 (net +215.00)" in ala
+    assert "Money won 210.00, lost 0.00 (net +210.00)" in ala
     bartek = text_of(client, f"/players/{player_id(client, 'Bartek')}")
     assert "Won 0 0 % of finished games" in bartek and "lost 90.00" in bartek
     by_variant = bartek.split("By variant")[1]

@@ -88,7 +88,7 @@ def test_the_account_carries_its_language_to_another_phone(app, client):
 def test_a_refused_hand_says_why_at_its_field_in_the_language(app, client, lang):
     client.post("/language", data={"lang": lang, "next": "/"})
     game = new_game(client)
-    r = hand(client, game, [60, 40, 15], declarer=0, bid=100)
+    r = hand(client, game, [40, 60, 15], declarer=1, bid=100)
     want = catalogue(lang).gettext("card points must add up to {total}, got {got}")
     page = page_of(r, 422)
     assert want.format(total=120, got=115) in page
@@ -101,7 +101,7 @@ def test_a_refused_hand_says_why_at_its_field_in_the_language(app, client, lang)
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_hand_is_explained_in_the_language(client, lang):
     game = new_game(client)
-    assert hand(client, game, [107, 6, 7], declarer=0, bid=100).status_code == 302
+    assert hand(client, game, [6, 107, 7], declarer=1, bid=100).status_code == 302
     client.post("/language", data={"lang": lang, "next": "/"})
     page = page_of(client.get(f"{game}/hands/1"))
     tr = catalogue(lang)
@@ -168,7 +168,7 @@ def test_the_api_answers_in_english_whatever_the_browser_says(client):
     number = game.rsplit("/", 1)[1]
     r = client.post(
         f"/api/games/{number}/hands",
-        json={"declarer": 0, "bid": 100, "points": [60, 40, 15]},
+        json={"declarer": 1, "bid": 100, "points": [40, 60, 15]},
         headers={"Accept-Language": "pl"},
     )
     assert r.status_code == 400

@@ -104,7 +104,7 @@ def test_two_phones_conflict_instead_of_overwriting(app, client):
     phone_a = version_token(client, f"{game}/hands/1/edit")
     phone_b = version_token(client, f"{game}/hands/1/edit")
     edit = {
-        "dealer": "0",
+        "dealer": "2",  # Celina dealt: Ala opened at 100
         "declarer": "0",
         "bid": "100",
         "points-0": "100",
@@ -149,11 +149,15 @@ def test_pl4_musik_and_sitting_out(client):
 
 def test_ru2_trump_and_850_hint(client):
     game = new_game(client, "ru-2", ("Oleg", "Nata"))
-    r = hand(client, game, [80, 40], declarer=0, bid=60)
-    assert "say which suit is trump" in r.get_data(as_text=True)
+    # the trump decides whether a marriage found in tricks is 80 or 40: asked only then
+    r = hand(client, game, [80, 40], declarer=0, bid=60, marriages=["0:clubs"])
+    assert r.status_code == 422
+    assert "a marriage was found in tricks: say which suit is trump" in r.get_data(as_text=True)
     r = hand(client, game, [80, 40], declarer=0, bid=60, trump="clubs", marriages=["0:clubs"])
     assert r.status_code == 302
     assert totals(client, game) == [60, 40]
+    assert hand(client, game, [50, 70], declarer=1, bid=60).status_code == 302  # no trump
+    assert totals(client, game) == [110, 100]
 
 
 def test_house_rules_on_the_new_game_form(app, client):
@@ -221,8 +225,8 @@ def test_preview_says_what_the_hand_would_score(client):
 
 def test_preview_of_an_edit_scores_that_line_and_names_one_of_the_game(client):
     game = new_game(client)
-    hand(client, game, [35, 70, 15], declarer=1, bid=100)
-    hand(client, game, [70, 35, 15], declarer=0, bid=100)
+    assert hand(client, game, [35, 70, 15], declarer=1, bid=100).status_code == 302
+    assert hand(client, game, [15, 35, 70], declarer=2, bid=100).status_code == 302
     fields = {"dealer": "0", "declarer": "1", "bid": "110"}
     fields.update({"points-0": "35", "points-1": "70", "points-2": "15"})
     r = client.post(f"{game}/hands/preview?number=1", data=fields)

@@ -19,7 +19,7 @@ def test_an_edit_shows_before_after_and_why(client):
 
 def test_saving_an_unchanged_hand_leaves_no_trace(client):
     game = new_game(client)
-    hand(client, game, [100, 10, 10], declarer=0, bid=100)
+    assert hand(client, game, [100, 10, 10], declarer=0, bid=100, dealer="2").status_code == 302
     edit_first(client, game)
     assert "Changed" not in client.get(f"{game}/hands/1").get_data(as_text=True)
 

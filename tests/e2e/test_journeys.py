@@ -145,14 +145,14 @@ def test_pl4_journey(page: Page, live_server: str) -> None:
     page.get_by_role("link", name=re.compile(r"Log hand")).click()
     expect(page.locator(".sits-out")).to_have_text("deals and sits out")
     page.get_by_role("radio", name="Celina", exact=True).check()
-    page.locator("[name=bid]").fill("100")
+    page.locator("[name=bid]").fill("110")  # Bartek, after the dealer, opened at 100
     page.get_by_label("Bartek card points").fill("20")
     page.get_by_label("Celina card points").fill("80")
     expect(page.get_by_label("Darek card points")).to_have_attribute("placeholder", "20")
     page.locator("[name=musik_aces]").select_option("1")
     check_page(page, "hand-pl-4")
     page.get_by_role("button", name="Save hand").click()
-    assert totals(page) == [50, 20, -100, 20]
+    assert totals(page) == [50, 20, -110, 20]
     check_page(page, "board-pl-4")
 
 
