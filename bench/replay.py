@@ -1,8 +1,11 @@
-"""Replay speed of the rules: microseconds per line for games of 10,000 and 20,000 lines.
+"""Replay speed of the rules: microseconds per line for games of 1,000 and 2,000 lines (a
+game has at most 2,000: rules.bounds.LINES_MAX), as stored lines (the web app's replay) and as
+entered ones (every check of a real deal: a game file, an import).
 
 Run: .venv/bin/python bench/replay.py   (prints figures; the goal is <= 25 us per line and a
-20k/10k time ratio <= 2.2). Also times `scorekeeper score` on a 1,000-line file, start-up
-included (goal: under 1 s).
+2k/1k time ratio <= 2.2). Also times `scorekeeper score` on a 1,000-line file, start-up
+included (goal: under 1 s). The deal check remembers its answers, so each entered figure is
+taken with that memory emptied first, as a fresh process has it.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 from bench import deal  # noqa: E402
 from scorekeeper.gamefile import parse  # noqa: E402
+from scorekeeper.rules import deal as deal_check  # noqa: E402
 
 
 def best_of(runs: int, fn: Callable[[], object]) -> float:
@@ -34,26 +38,38 @@ def best_of(runs: int, fn: Callable[[], object]) -> float:
     return min(times)
 
 
+def fresh(fn: Callable[[], object]) -> Callable[[], object]:
+    """`fn` with the deal check's memory emptied first (a fresh process)."""
+
+    def run() -> object:
+        deal_check._possible.cache_clear()
+        deal_check._STATES.clear()
+        return fn()
+
+    return run
+
+
 def main() -> None:
     print(
-        f"{'preset':8} {'us/line 10k':>12} {'us/line 20k':>12} {'ratio':>6} "
-        f"{'parse+score us/line':>20}"
+        f"{'preset':8} {'stored 1k':>10} {'stored 2k':>10} {'ratio':>6} "
+        f"{'entered 1k':>11} {'entered 2k':>11} {'ratio':>6}   (us per line)"
     )
     worst = 0.0
     for preset in deal.SEATS:
-        data = deal.game(preset, 20000, seed=7)
+        data = deal.game(preset, 2000, seed=7)
         game = parse(data)
         rules = game.rules()
-        half = game.lines[:10000]
-        t10 = best_of(7, lambda r=rules, h=half: r.replay(h))
-        t20 = best_of(7, lambda r=rules, g=game: r.replay(g.lines))
-        full = best_of(3, lambda d=data: parse(d).score())
-        worst = max(worst, t20 / 20000 * 1e6)
+        half = game.lines[:1000]
+        s1 = best_of(7, lambda r=rules, h=half: r.replay(h, stored=True))
+        s2 = best_of(7, lambda r=rules, g=game: r.replay(g.lines, stored=True))
+        e1 = best_of(5, fresh(lambda r=rules, h=half: r.replay(h)))
+        e2 = best_of(5, fresh(lambda r=rules, g=game: r.replay(g.lines)))
+        worst = max(worst, e2 / 2000 * 1e6)
         print(
-            f"{preset:8} {t10 / 10000 * 1e6:12.1f} {t20 / 20000 * 1e6:12.1f} "
-            f"{t20 / t10:6.2f} {full / 20000 * 1e6:20.1f}"
+            f"{preset:8} {s1 / 1000 * 1e6:10.1f} {s2 / 2000 * 1e6:10.1f} {s2 / s1:6.2f} "
+            f"{e1 / 1000 * 1e6:11.1f} {e2 / 2000 * 1e6:11.1f} {e2 / e1:6.2f}"
         )
-    print(f"worst replay: {worst:.1f} us per line (goal 25)")
+    print(f"worst entered replay: {worst:.1f} us per line (goal 25)")
 
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.json")

@@ -8,14 +8,13 @@ do), and all four aces for the ace marriage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 COPIES = 4  # cards of each rank: 6 ranks x 4 suits = 24
 
 
-@dataclass(frozen=True)
-class Pile:
+class Pile(NamedTuple):
     """What one pile must hold: `points`, and `cards` exactly (or a multiple of `step`)."""
 
     points: int
@@ -57,6 +56,9 @@ def _key(pile: Pile) -> tuple[int, int, int, int, int]:
     return (-pile.points, cards, pile.step, pile.kings, pile.aces)
 
 
+_STATES: dict[tuple[object, ...], dict[tuple[int, tuple[int, ...], tuple[int, ...]], bool]] = {}
+
+
 @lru_cache(maxsize=16384)
 def _possible(values: tuple[int, ...], piles: tuple[Pile, ...]) -> bool:
     # highest ranks first, so the bounds below cut early; the nines (0) come last
@@ -68,7 +70,14 @@ def _possible(values: tuple[int, ...], piles: tuple[Pile, ...]) -> bool:
         return False
     if sum(p.cards for p in piles if p.cards is not None) > COPIES * len(values):
         return False
-    memo: dict[tuple[int, tuple[int, ...], tuple[int, ...]], bool] = {}
+    # What is left to place decides the answer, not where it came from: the states are
+    # shared by every hand with piles of the same kinds (a game's hands meet the same ones).
+    sig = (values, tuple((p.cards, p.step, p.kings, p.aces) for p in piles))
+    memo = _STATES.get(sig)
+    if memo is None:
+        if len(_STATES) > 256 or sum(len(m) for m in _STATES.values()) > 400_000:
+            _STATES.clear()  # a bound on memory; the next hands fill it again
+        memo = _STATES[sig] = {}
     lows, highs = _bounds(order)
     floor = [
         [p.kings if r in (king, queen) else p.aces if r == ace else 0 for r in range(len(order))]

@@ -4,6 +4,8 @@ marriage; and the barrel after an adjustment, the Moscow trump switch (3.3, 5)."
 import pytest
 
 from scorekeeper.rules import Hand, InvalidHand, rules_for
+from scorekeeper.rules.cards import MOSCOW, STANDARD
+from scorekeeper.rules.deal import Pile, possible
 from scorekeeper.rules.notes import text
 
 from .helpers import last, params, play, problems, rules_of
@@ -260,3 +262,16 @@ def test_a_moscow_marriage_that_switches_trump_says_so():
     )
     assert "trump-switch" in rules_of(line, 0)
     assert params(line, 0, "trump-switch") == {"suit": H}
+
+
+@pytest.mark.parametrize("deck", [STANDARD, MOSCOW], ids=["standard", "moscow"])
+def test_three_piles_of_whole_tricks_take_any_split_the_deck_can_make(deck):
+    # why DealChecks.deal skips the search for three seats with no tricks nor marriages in
+    # them: every split of the deck total into three sums the deck can make has a deal
+    made = sorted(deck.reachable)
+    for a in made:
+        for b in made:
+            c = deck.total - a - b
+            if c in deck.reachable and a <= b <= c:
+                piles = (Pile(a, step=3), Pile(b, step=3), Pile(c, step=3))
+                assert possible(deck.values, piles), (a, b, c)
