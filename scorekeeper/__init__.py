@@ -50,6 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         players,
         rulebook,
         transfer,
+        undo,  # noqa: F401  (adds Undo and Restore to the hands blueprint)
     )
 
     access.init_app(app)

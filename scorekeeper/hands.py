@@ -1,14 +1,13 @@
-"""Writing lines: log a hand (with a live preview), an adjustment, edit, delete, undo."""
+"""Writing lines: log a hand (with a live preview), an adjustment, edit, delete (undo.py: Undo)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from . import access, posting, services, trail
+from . import access, posting, services
 from .access import game_or_404, who
 from .forms import AdjustmentForm, ConfirmForm, HandForm, pad_seats
 from .games import conflict
@@ -217,42 +216,3 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
         names=services.names(game),
         error=error,
     ), 200 if error is None else 422
-
-
-@bp.route("/undo", methods=["POST"])
-def undo(game_id: int) -> Response:
-    """Takes back the last line in one tap."""
-    game = game_or_404(game_id)
-    form = ConfirmForm()
-    if form.validate_on_submit() and services.rule_lines(game):
-        try:
-            # the last line as it is under the game's lock (None), not as read before it
-            services.delete_line(game, None, form.posted_version(), "undo", who())
-        except services.Conflict:
-            return conflict(game_id)
-    return redirect(url_for("games.show", game_id=game_id))
-
-
-@bp.route("/restore/<int:revision>", methods=["POST"])
-def restore(game_id: int, revision: int) -> Response:
-    """Brings a deleted line back from the trail; every later total is derived again."""
-    game = game_or_404(game_id)
-    form = ConfirmForm()
-    if form.validate_on_submit():
-        try:
-            done = trail.restore(game, revision, form.posted_version(), who())
-        except services.Conflict:
-            return conflict(game_id)
-        except LookupError:
-            abort(404)
-        except InvalidHand as e:
-            flash(
-                _(
-                    "That line cannot come back: %(problem)s",
-                    problem=problem_text(e.problems[0]),
-                ),
-                "conflict",
-            )
-        else:
-            return redirect(url_for("games.show", game_id=game_id, _anchor=f"h{done.number}"))
-    return redirect(url_for("games.show", game_id=game_id))
