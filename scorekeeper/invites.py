@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import access, links, services
+from . import access, addresses, links, services
 from .db import db
 from .forms import ConfirmForm
 from .models import Account, Game, Scorer
@@ -29,15 +29,22 @@ def scorers(game: Game) -> list[Scorer]:
     )
 
 
+def address(game: Game) -> addresses.Link | None:
+    """The invite link at an address other phones can open (addresses.py), for the owner."""
+    if game.owner_id != access.me().id or not game.invite_token:
+        return None
+    return addresses.link("invites.join", game_id=game.id, token=game.invite_token)
+
+
 def context(game: Game) -> dict[str, Any]:
     """What the share page shows of invitations (all of it to the owner only)."""
     owner = game.owner_id == access.me().id
-    url = (
-        url_for("invites.join", game_id=game.id, token=game.invite_token, _external=True)
-        if owner and game.invite_token
-        else None
-    )
-    return {"owner": owner, "invite_url": url, "scorers": scorers(game) if owner else []}
+    invite = address(game)
+    return {
+        "owner": owner,
+        "invite_url": invite.url if invite else None,
+        "scorers": scorers(game) if owner else [],
+    }
 
 
 @bp.route("/games/<int:game_id>/invite", methods=["POST"])
