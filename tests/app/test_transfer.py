@@ -196,7 +196,8 @@ def test_a_csv_is_refused_at_the_file_field_in_words(app, client):
         ),
         (
             b'{"format": "scorekeeper-game/1", "variant": \'pl-3\'}',
-            "bad.json is not a game file: line 1, column 45: texts go in double quotes, not single quotes.",
+            "bad.json is not a game file: line 1, column 45: texts go in double quotes, "
+            "not single quotes.",
         ),
         (b'{"hands": [1, 2,]}', "line 1, column 17: a value was expected here."),
         (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "bad.json is not a game file: it is not text."),
