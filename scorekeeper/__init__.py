@@ -42,6 +42,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         api,
         games,
         hands,
+        helppages,
         history,
         i18n,
         invites,
@@ -64,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(players.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(rulebook.bp)
+    app.register_blueprint(helppages.bp)
     from .views_common import register_common
 
     register_common(app)
