@@ -13,6 +13,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
@@ -90,7 +91,7 @@ class Link:
         return f"{parts.scheme}://{parts.netloc}"
 
 
-def link(endpoint: str, **values: object) -> Link:
+def link(endpoint: str, **values: Any) -> Link:
     """The external link to `endpoint`, at an address other phones can open if one is known."""
     path = url_for(endpoint, **values)[len(request.script_root) :]
     public = current_app.config.get("PUBLIC_URL")

@@ -10,7 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask_babel import gettext as _
+from flask_babel import gettext
+
+
+def _(message: str, **params: object) -> str:
+    return str(gettext(message, **params))
+
 
 #: keys of which a game file has at least one (gamefile.py); JSON with none of them is another
 #: kind of file, such as the output of `scorekeeper score`... which has "players" and "hands",
