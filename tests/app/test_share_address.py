@@ -146,14 +146,14 @@ def test_scorekeeper_run_prints_the_network_address_first_and_the_app_knows_it(
 ):
     """`scorekeeper run --host 0.0.0.0` (what ./run-app starts): its start-up line offers the
     network address first, and a share page opened as 127.0.0.1 then names that address."""
-    import werkzeug.serving
+    import flask.cli
     from click.testing import CliRunner
 
     from scorekeeper.cli import flask_cli
     from tests.conftest import PASSWORD
 
     served = {}
-    monkeypatch.setattr(werkzeug.serving, "run_simple", lambda *a, **k: served.update(app=a[2]))
+    monkeypatch.setattr(flask.cli, "run_simple", lambda *a, **k: served.update(app=a[2]))
     monkeypatch.setattr(addresses, "lan_ip", lambda: "192.168.1.20")
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'run.sqlite'}")
     monkeypatch.setenv("SECRET_KEY", "run")
