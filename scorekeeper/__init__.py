@@ -43,6 +43,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         gamemenu,
         games,
         hands,
+        helppages,
         history,
         i18n,
         invites,
@@ -67,6 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(players.bp)
     app.register_blueprint(transfer.bp)
     app.register_blueprint(rulebook.bp)
+    app.register_blueprint(helppages.bp)
     from .views_common import register_common
 
     register_common(app)

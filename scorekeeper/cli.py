@@ -99,14 +99,35 @@ def _run_command() -> click.Command:
     clone serves at once. The reloader's child finds it done."""
     from flask.cli import ScriptInfo, run_command
 
+    from .addresses import served_url
+
     def run(upgrade: bool, **options: Any) -> None:
-        if upgrade and not os.environ.get("WERKZEUG_RUN_MAIN"):
-            upgrade_database(click.get_current_context().ensure_object(ScriptInfo).load_app())
+        app = click.get_current_context().ensure_object(ScriptInfo).load_app()
+        child = bool(os.environ.get("WERKZEUG_RUN_MAIN"))  # the reloader's: done once before
+        if upgrade and not child:
+            upgrade_database(app)
+        # the share page's links name this address when the page was opened as 127.0.0.1
+        app.config["LAN_URL"] = served_url(options["host"], options["port"], bool(options["cert"]))
+        if not child:
+            click.echo(_where_to_open(app.config["LAN_URL"], options["port"]))
         click.get_current_context().invoke(run_command, **options)
 
     flag = click.Option(["--upgrade/--no-upgrade"], default=True, help="Upgrade the schema first.")
     return click.Command(
         "run", callback=run, params=[*run_command.params, flag], help=run_command.help
+    )
+
+
+def _where_to_open(lan: str | None, port: int) -> str:
+    """The start-up line: the address a phone on the network opens first (issue 12 point 6)."""
+    if lan:
+        return (
+            f"Thousand Scorekeeper: open {lan} on a phone on this network "
+            f"(or http://127.0.0.1:{port} on this machine)"
+        )
+    return (
+        f"Thousand Scorekeeper: http://127.0.0.1:{port} opens on this machine only; other phones "
+        "cannot reach it (serve with --host 0.0.0.0 on a network, or set SCOREKEEPER_PUBLIC_URL)"
     )
 
 

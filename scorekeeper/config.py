@@ -8,6 +8,7 @@ import secrets
 import tempfile
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask
 
@@ -44,6 +45,22 @@ def _database_url(app: Flask) -> str:
     elif url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     return url or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite")
+
+
+def _public_url() -> str | None:
+    """SCOREKEEPER_PUBLIC_URL: the address other phones open the app at (share and invite
+    links, the QR code; addresses.py). A value that is no http(s) address stops the start-up
+    with the reason, rather than printing links nobody can open."""
+    url = os.environ.get("SCOREKEEPER_PUBLIC_URL", "").strip()
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ValueError(
+            "SCOREKEEPER_PUBLIC_URL must be an address like https://scores.example.org, "
+            f"got {url!r}"
+        )
+    return url.rstrip("/")
 
 
 def _auto_migrate() -> bool:
@@ -87,6 +104,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PROXY_HOPS=int(os.environ.get("PROXY_HOPS", "0") or 0),
         # accounts one address may make in an hour (throttle.py); 0: no limit
         SIGNUPS_PER_HOUR=int(os.environ.get("SIGNUPS_PER_HOUR", "5") or 0),
+        # the address other phones open (share and invite links, the QR code): see addresses.py
+        PUBLIC_URL=_public_url(),
+        # the network address `scorekeeper run` serves on, set by the run command (cli.py)
+        LAN_URL=None,
     )
     app.config.from_pyfile("config.py", silent=True)
     if test_config:

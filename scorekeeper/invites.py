@@ -9,16 +9,25 @@ from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_login import current_user
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from . import access, links, services
+from . import access, addresses, links, rulebook_text, services
 from .db import db
 from .forms import ConfirmForm
 from .models import Account, Game, Scorer
 
 bp = Blueprint("invites", __name__)
-bp.before_request(access.require_sign_in)
+
+
+@bp.before_request
+def _sign_in_first() -> Any:
+    """Everything here needs an account, except that an invite link opened signed out first
+    says what it invites to (join), then leads to sign in or sign up and back."""
+    if request.endpoint == "invites.join" and request.method == "GET":
+        return None
+    return access.require_sign_in()
 
 
 def scorers(game: Game) -> list[Scorer]:
@@ -29,15 +38,22 @@ def scorers(game: Game) -> list[Scorer]:
     )
 
 
+def address(game: Game) -> addresses.Link | None:
+    """The invite link at an address other phones can open (addresses.py), for the owner."""
+    if game.owner_id != access.me().id or not game.invite_token:
+        return None
+    return addresses.link("invites.join", game_id=game.id, token=game.invite_token)
+
+
 def context(game: Game) -> dict[str, Any]:
     """What the share page shows of invitations (all of it to the owner only)."""
     owner = game.owner_id == access.me().id
-    url = (
-        url_for("invites.join", game_id=game.id, token=game.invite_token, _external=True)
-        if owner and game.invite_token
-        else None
-    )
-    return {"owner": owner, "invite_url": url, "scorers": scorers(game) if owner else []}
+    invite = address(game)
+    return {
+        "owner": owner,
+        "invite_url": invite.url if invite else None,
+        "scorers": scorers(game) if owner else [],
+    }
 
 
 @bp.route("/games/<int:game_id>/invite", methods=["POST"])
@@ -55,12 +71,12 @@ def invite(game_id: int) -> Response:
 def join(game_id: int, token: str) -> Response | str:
     """Asks first (GET), then makes the signed-in account a co-scorer of the game (POST)."""
     game = access.game_by_link(game_id, token, "invite_token")
-    me = access.me()
-    if access.is_scorer(game, me.id):
+    signed_in = current_user.is_authenticated
+    if signed_in and access.is_scorer(game, access.me().id):
         return redirect(url_for("games.show", game_id=game_id))
     form = ConfirmForm()
-    if form.validate_on_submit():
-        links.add_scorer(game, me.id)
+    if signed_in and form.validate_on_submit():
+        links.add_scorer(game, access.me().id)
         flash(_("You can now log and correct the hands of this game."), "done")
         return redirect(url_for("games.show", game_id=game_id))
     return render_template(
@@ -69,6 +85,10 @@ def join(game_id: int, token: str) -> Response | str:
         form=form,
         names=services.names(game),
         owner=db.session.get(Account, game.owner_id) if game.owner_id else None,
+        # signed out: sign in or sign up, then back here to join (access.safe_next)
+        here=None if signed_in else request.path,
+        variant=dict((k, line) for k, _seats, line in rulebook_text.presets())[game.variant],
+        hands=sum(1 for line in services.tally(game).lines if line.kind == "hand"),
     )
 
 

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from . import access, invites, links, services
+from . import access, addresses, invites, links, services
 from .forms import ConfirmForm
 from .models import Game
 
@@ -42,10 +42,11 @@ def qr_svg(url: str) -> Markup:
     return Markup(out.getvalue().decode())
 
 
-def link(game: Game) -> str | None:
+def link(game: Game) -> addresses.Link | None:
+    """The live link at an address other phones can open, if one is known (addresses.py)."""
     if not game.share_token:
         return None
-    return url_for("live.view", game_id=game.id, token=game.share_token, _external=True)
+    return addresses.link("live.view", game_id=game.id, token=game.share_token)
 
 
 @bp.route("/games/<int:game_id>/share", methods=["GET", "POST"])
@@ -59,13 +60,15 @@ def share(game_id: int) -> Response | str:
             game, "share_token", None if request.form.get("revoke") else secrets.token_urlsafe(24)
         )
         return redirect(url_for("live.share", game_id=game_id))
-    url = link(game)
+    live = link(game)
     return render_template(
         "live/share.html",
         game=game,
         form=form,
-        url=url,
-        qr=qr_svg(url) if url else None,
+        url=live.url if live else None,
+        qr=qr_svg(live.url) if live else None,
+        # the first link on the page says where its address came from (share.html)
+        address=live or invites.address(game),
         **invites.context(game),
     )
 

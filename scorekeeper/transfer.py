@@ -19,7 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response as Redirect
 
-from . import access, importing, readers, services, uploads
+from . import access, filekind, importing, readers, services, uploads
 from .db import db
 from .gamefile import dumps
 from .models import Game
@@ -145,8 +145,13 @@ def import_form() -> Redirect | tuple[str, int] | tuple[str, int, dict[str, str]
     if form.validate_on_submit():
         upload = form.file.data
         # everything is read and checked before any transaction opens (issue 11, point 6)
-        good, errors = uploads.read(upload.filename or "upload", upload.read())
-        if not errors:
+        name, data = uploads.shown(upload.filename or "upload"), upload.read()
+        good, errors = uploads.read(name, data)
+        why = errors and not data.startswith(b"PK") and filekind.why_not(name, data)
+        if why:  # no game file at all (a CSV, say): said at the file field
+            form.file.errors.append(why)
+            errors = []
+        elif not errors:
             done = importing.store(good, access.me().id)
             added, known = done.added, done.known
             if done.failed:

@@ -17,6 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from .filekind import game_shaped, why_not
 from .gamefile import GameFile, decode, parse
 from .i18n import translator
 from .linereader import PROBLEMS_MAX
@@ -59,7 +60,7 @@ class _Budget:
     errors: list[str] = field(default_factory=list)
 
 
-def _shown(name: str) -> str:
+def shown(name: str) -> str:
     return name if len(name) <= 120 else name[:117] + "…"
 
 
@@ -69,11 +70,11 @@ def read(filename: str, data: bytes) -> tuple[list[Checked], list[str]]:
     budget = _Budget(MAX_UNPACKED, MAX_LINES)
     try:
         if data.startswith(b"PK"):
-            _read_zip(_shown(filename), data, budget)
+            _read_zip(shown(filename), data, budget)
         else:
             if len(data) > MAX_MEMBER:
-                raise Refused(_member_too_big(_shown(filename)))
-            _check(_shown(filename), data, budget)
+                raise Refused(_member_too_big(shown(filename)))
+            _check(shown(filename), data, budget)
     except Refused as e:
         return [], [str(e)]
     return budget.good, budget.errors
@@ -125,7 +126,7 @@ def _members(filename: str, z: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
             _(
                 "%(file)s: the archive holds %(member)s twice",
                 file=filename,
-                member=_shown(twice[0]),
+                member=shown(twice[0]),
             )
         )
     # the sizes the archive claims: refuse early what is surely too big (and never trust them)
@@ -151,7 +152,7 @@ def _read_zip(filename: str, data: bytes, budget: _Budget) -> None:
         raise Refused(_("%(file)s: not a zip archive that can be read", file=filename)) from None
     with z:
         for info in _members(filename, z):
-            name = _shown(info.filename)
+            name = shown(info.filename)
             if len(budget.errors) >= PROBLEMS_MAX:
                 break  # refused already, and the page shows the first 200 problems
             if info.flag_bits & 0x1:
@@ -188,13 +189,13 @@ def _unpack(
                 if len(out) > limit:
                     if limit < MAX_MEMBER:
                         raise Refused(_too_big_in_all(filename))
-                    budget.errors.append(_member_too_big(_shown(info.filename)))
+                    budget.errors.append(_member_too_big(shown(info.filename)))
                     return None
     except (*_DAMAGED, NotImplementedError, RuntimeError):
         budget.errors.append(
             _(
                 "%(file)s: damaged or cut short in the archive; download or copy the archive again",
-                file=_shown(info.filename),
+                file=shown(info.filename),
             )
         )
         return None
@@ -207,7 +208,13 @@ def _check(name: str, data: bytes, budget: _Budget) -> None:
     try:
         raw: Any = decode(data)
     except InvalidHand as e:
-        budget.errors.append(f"{name}: {e.problems[0].located(translator())}")
+        # what the file is instead, in words (a CSV, not text, a mistake at a line and column)
+        budget.errors.append(
+            why_not(name, data) or f"{name}: {e.problems[0].located(translator())}"
+        )
+        return
+    if not game_shaped(raw):  # JSON of another kind: one sentence, not a problem per key
+        budget.errors.append(why_not(name, data) or name)
         return
     # counted before the lines are read: a 140k-line game in an 8 kB zip took 144 s and 2.5 GB.
     # (A trail is held to TRAIL_MAX by the game file's reader, before it reads its changes.)

@@ -4,8 +4,12 @@ import is checked hand by hand, all or nothing, and a game imported twice is rec
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
+import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -18,9 +22,11 @@ from scorekeeper.models import Game
 from tests.conftest import signed_up
 from tests.strategies import games
 
+from .helpers import hand, new_game
 from .test_history import GAME_A, GAME_B, post
 
 GAMES = Path(__file__).parent.parent / "games"
+EXAMPLE = Path(__file__).parent.parent.parent / "scorekeeper" / "examples" / "pl-3.json"
 
 
 def upload(client, name: str, data: bytes):  # type: ignore[no-untyped-def]
@@ -121,7 +127,8 @@ def test_an_invalid_archive_stores_nothing_and_names_each_problem(app, client):
     page = r.get_data(as_text=True)
     assert r.status_code == 422 and "Nothing was imported" in page
     assert "bad.json: hand 1: card points must add up to 120, got 115" in page
-    assert "broken.json:" in page
+    # a member that is no JSON says where its mistake is (issue 12 point 10)
+    assert "broken.json is not a game file: line 1, column 2: a name in double quotes" in page
     assert stored_games(app) == before
     for name, data in (("x.zip", b"PK\x03\x04 not really"), ("e.zip", zipped({"a.txt": b"x"}))):
         r = upload(client, name, data)
@@ -159,3 +166,89 @@ def test_export_then_import_gives_the_same_games_hands_and_totals(app, client, d
         client.get(f"/api/games/{first}/file").json["hands"]
         == other.get(f"/api/games/{copy}/file").json["hands"]
     )
+
+
+def field_error(page: str) -> str:
+    """The message at the import page's file field (the input points at it)."""
+    assert 'aria-describedby="file-error"' in page and 'aria-invalid="true"' in page
+    return re.search(r'<span class="error" id="file-error">(.*?)</span>', page, re.S).group(1)
+
+
+def test_a_csv_is_refused_at_the_file_field_in_words(app, client):
+    """Issue 12 point 10: the app's own CSV export, imported by mistake, is named for what it
+    is, at the file field, and nothing is stored (not the parser's "Expecting value")."""
+    game = new_game(client)
+    hand(client, game, [35, 70, 15], declarer=1, bid=110)
+    csv_export = client.get(f"{game}/export.csv").data
+    before = stored_games(app)
+    for name in ("thousand-1-pl-3.csv", "renamed.json"):
+        r = upload(client, name, csv_export)
+        page = html.unescape(r.get_data(as_text=True))
+        assert r.status_code == 422
+        said = html.unescape(field_error(page))
+        assert said.startswith(f"{name} is a CSV file. Import takes a game file (.json)"), said
+        assert "the CSV export is for spreadsheets" in said
+        assert "Expecting" not in page and "Nothing was imported" not in page
+    assert stored_games(app) == before
+
+
+@pytest.mark.parametrize(
+    "data, said",
+    [
+        (
+            b'{\n  "format": "scorekeeper-game/1",\n  "variant": "pl-3"\n  "players": []\n}',
+            "bad.json is not a game file: line 4, column 3: a comma is missing before this.",
+        ),
+        (
+            b'{"format": "scorekeeper-game/1", "variant": \'pl-3\'}',
+            "bad.json is not a game file: line 1, column 45: texts go in double quotes, "
+            "not single quotes.",
+        ),
+        (b'{"hands": [1, 2,]}', "line 1, column 17: a value was expected here."),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "bad.json is not a game file: it is not text."),
+        (b"  \n", "bad.json is empty: there is no game in it."),
+        (b"[1, 2, 3]", "bad.json is JSON, but not a game file:"),
+        (b'{"name": "Ala", "age": 9}', "bad.json is JSON, but not a game file:"),
+        (b"[" * 100_000, "bad.json is not a game file: its JSON is nested too deeply"),
+    ],
+)
+def test_a_file_that_is_no_game_file_says_what_it_is_at_the_field(app, client, data, said):
+    r = upload(client, "bad.json", data)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and said in html.unescape(field_error(page))
+    assert "Expecting" not in page and "char " not in page
+
+
+def test_the_score_output_is_not_taken_for_a_game_file(client):
+    out = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", str(EXAMPLE)],
+        capture_output=True,
+        check=True,
+    ).stdout
+    r = upload(client, "scores.json", out)
+    assert r.status_code == 422
+    assert "scores.json is JSON, but not a game file" in html.unescape(field_error(r.text))
+
+
+def test_a_csv_inside_an_archive_is_named_in_the_list(app, client):
+    """In a zip, each member that is no game file is one line of the problems, in words."""
+    good = EXAMPLE.read_bytes()
+    r = upload(client, "games.zip", zipped({"a.json": good, "b.json": b"line,kind\n1,hand\n"}))
+    page = html.unescape(r.get_data(as_text=True))
+    assert r.status_code == 422 and "Nothing was imported" in page
+    assert "<li>b.json is a CSV file. Import takes a game file" in page
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru", "uk"])
+def test_the_field_message_is_in_the_readers_language(client, lang):
+    """Structure only (the lead translates the new messages): the message is at the field, in a
+    page of that language, and the parser's English is nowhere."""
+    r = client.post(
+        "/import",
+        data={"file": (io.BytesIO(b"line,kind,dealer\n1,hand,Ala\n"), "x.csv")},
+        content_type="multipart/form-data",
+        headers={"Accept-Language": lang},
+    )
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and f'lang="{lang}"' in page and field_error(page)
+    assert "Expecting" not in page

@@ -236,7 +236,10 @@ def test_accounts_pages_and_a_co_scorer(
     invite = page.locator("#invite ~ .share-link a").get_attribute("href")
     other = browser.new_context(**browser_context_args)  # another phone
     phone = other.new_page()
-    phone.goto(invite)  # signed out: sign in first, or sign up, and come back
+    phone.goto(invite)  # signed out: what the invite is, then sign in or sign up, and back
+    expect(phone.get_by_text("Ala · Bartek · Celina")).to_be_visible()
+    check_page(phone, "join-signed-out")
+    phone.locator(".actions").get_by_role("link", name="Sign in").click()
     check_page(phone, "signin")
     phone.get_by_label("Username").fill("nobody")
     phone.get_by_label("Password").fill("wrong password")
@@ -295,3 +298,15 @@ def test_looking_back_pages(page: Page, live_server: str, tmp_path) -> None:
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_text("Nothing was imported")).to_be_visible()
     check_page(page, "import-refused")
+    # a CSV picked by mistake is named at the field, and the format is one tap away
+    csv_file = tmp_path / "thousand-1-pl-3.csv"
+    csv_file.write_text("\ufeffline,kind,dealer\n1,hand,Ala\n", encoding="utf-8")
+    page.get_by_label("A game file (.json) or an archive of them (.zip)").set_input_files(csv_file)
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("#file-error")).to_contain_text("is a CSV file")
+    check_page(page, "import-csv")
+    page.get_by_role("link", name="The game file format").click()
+    expect(page.get_by_role("heading", name="The game file format")).to_be_visible()
+    check_page(page, "help-game-file")
+    page.set_viewport_size({"width": 360, "height": 740})
+    check_page(page, "help-game-file-360", screen=360)

@@ -180,6 +180,7 @@ def test_every_page_in_every_language(page: Page, live_server: str, browser: Bro
         "player": player,
         "account": "/account",
         "import": "/import",
+        "help-game-file": "/help/game-file",
         "rules": "/rules/",
         "not-found": "/games/99999",
     }
@@ -218,7 +219,12 @@ def test_every_page_in_every_language(page: Page, live_server: str, browser: Bro
             has_touch=True,
         )
         other = context.new_page()
-        signed_out = {"signin": "/signin", "signup": "/signup", "live": live[len(base) :]}
+        signed_out = {
+            "signin": "/signin",
+            "signup": "/signup",
+            "live": live[len(base) :],
+            "join-signed-out": invite[len(base) :],  # an invite says what it is (issue 12)
+        }
         for name, path in signed_out.items():
             other.goto(base + path)
             check_language(other, lang, english_of(page, base, path, name), name)
