@@ -205,7 +205,8 @@ def test_every_page_in_every_language(page: Page, live_server: str, browser: Bro
         page.goto(f"{base}/games/{fresh}/hands/new")
         for seat, points in enumerate((60, 40, 15)):
             page.locator(f"[name=points-{seat}]").fill(str(points))
-        page.locator("#hand-form button.primary").click()
+        save = CATALOGUES[lang].gettext("Save hand")
+        page.get_by_role("button", name=save, exact=True).click()
         error = CATALOGUES[lang].gettext("card points must add up to {total}, got {got}")
         expect(page.locator(".error", has_text=error.format(total=120, got=115))).to_be_visible()
         page.goto(f"{base}/games/{fresh}")
