@@ -28,11 +28,12 @@ TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGS = ("pl", "ru", "uk")
 SAME_IN_EVERY_LANGUAGE = {"OK", "CSV", "API", "JSON", "QR"}  # names, not words
 
-# The page's own strings: each element's direct text, and the attributes a reader meets.
+# The page's own strings: each element's direct text, and the attributes a reader meets (not
+# code: the game file's keys are names, the same in every language).
 OWN_TEXTS = """() => {
   const out = new Set();
   for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('script, style, svg, .language')) continue;
+    if (el.closest('script, style, svg, code, pre, .language')) continue;
     let own = '';
     for (const n of el.childNodes) if (n.nodeType === 3) own += n.textContent;
     own = own.replace(/\\s+/g, ' ').trim();
