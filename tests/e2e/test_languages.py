@@ -39,7 +39,8 @@ OWN_TEXTS = """() => {
     own = own.replace(/\\s+/g, ' ').trim();
     if (own) out.add(own);
     const whole = (el.innerText || '').replace(/\\s+/g, ' ').trim();
-    if (whole && el.children.length <= 3) out.add(whole);
+    const onlyCode = el.children.length === 1 && el.children[0].matches('code') && !own;
+    if (whole && el.children.length <= 3 && !onlyCode) out.add(whole);
     for (const a of ['aria-label', 'placeholder', 'title', 'alt'])
       if (el.getAttribute(a)) out.add(el.getAttribute(a).trim());
     if (el.tagName === 'INPUT' && ['submit', 'button'].includes(el.type)) out.add(el.value);
