@@ -101,7 +101,7 @@ def statuses(replies: list[Reply]) -> dict[str, int]:
         if r is None:
             key = "hung"
         elif r.status in (302, 303):
-            key = "302#h" if "#h" in r.headers.get("location", "") else "302"
+            key = "302 saved" if "saved=" in r.headers.get("location", "") else "302"
         else:
             key = str(r.status or r.error)
         counts[key] = counts.get(key, 0) + 1

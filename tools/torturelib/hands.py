@@ -135,7 +135,7 @@ def post_form(ctx: Ctx, c: Client, game: int, base: dict[str, str], hand: dict[s
     fields = {**base, "declarer": str(hand["declarer"]), "bid": str(hand["bid"])}
     fields.update({f"points-{s}": str(p) for s, p in enumerate(hand["points"])})
     r = c.form(f"/games/{game}/hands/new", fields)
-    # stored: the score page at the new hand's anchor; a conflict redirects without one
-    if r.status in (302, 303) and "#h" in r.headers.get("location", ""):
+    # stored: the score page naming the new line (?saved=N); a conflict redirects without it
+    if r.status in (302, 303) and "saved=" in r.headers.get("location", ""):
         ctx.ledger.ack(game, hand)
     return r

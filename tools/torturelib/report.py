@@ -109,7 +109,7 @@ def report(results: list[dict[str, Any]]) -> None:
         else:
             print(f"{label:<{width}}" + "".join(f"{c:>22}" for c in cells))
     print(
-        "(statuses: 302#h stored, the score page at the new hand; 302 a conflict or an earlier "
+        "(statuses: 302 saved: stored, the score page naming the new line; 302 a conflict or an earlier "
         "save, the score page without an anchor; lost: acknowledged but not stored)"
     )
     for r in results:
