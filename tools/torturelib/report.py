@@ -109,8 +109,8 @@ def report(results: list[dict[str, Any]]) -> None:
         else:
             print(f"{label:<{width}}" + "".join(f"{c:>22}" for c in cells))
     print(
-        "(statuses: 302 saved: stored, the score page naming the new line; 302 a conflict or an earlier "
-        "save, the score page without an anchor; lost: acknowledged but not stored)"
+        "(statuses: 302 saved: stored, the score page naming the new line; 302 a conflict or "
+        "an earlier save, the score page without it; lost: acknowledged but not stored)"
     )
     for r in results:
         if r["5xx reproducers"]:
