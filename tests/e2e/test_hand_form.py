@@ -254,3 +254,41 @@ def test_no_hand_form_is_wider_than_360_in_any_language(page: Page, live_server:
                     assert result.violations_count == 0, result.generate_report()
                 if lang in ("en", "ru"):
                     shot(page, f"{key}-{path.strip('/').replace('/', '-')}-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru", "uk"])
+def test_typing_over_the_suggestion_and_editing_in_every_language(
+    phone: Page, live_server: str, lang: str
+) -> None:
+    # the same hand as above, in each other language: boxes by name, Save by its place
+    from .test_languages import choose_language
+
+    game = game_from(phone, live_server, "pl-3-basic.json")
+    phone.goto(live_server + "/")
+    choose_language(phone, lang)
+    phone.goto(game + "/hands/new")
+    phone.locator("[name=bid]").fill("110")
+    box = [phone.locator(f"[name=points-{s}]") for s in range(3)]
+    box[0].press_sequentially("35")
+    box[1].press_sequentially("70")
+    expect(box[2]).to_have_attribute("placeholder", "15")
+    box[2].press_sequentially("15")
+    expect(box[2]).to_have_value("15")
+    phone.locator("#hand-form button.big.primary").click()
+    expect(phone.locator(".totals")).to_be_in_viewport()
+    assert phone.evaluate("window.scrollY") == 0
+    phone.goto(game + "/hands/1/edit")
+    box = [phone.locator(f"[name=points-{s}]") for s in range(3)]
+    box[1].click()
+    box[1].press("End")
+    box[1].press("Backspace")
+    box[1].press("Backspace")
+    expect(box[1]).to_have_value("")
+    box[1].press_sequentially("60")
+    box[0].fill("45")
+    expect(box[1]).to_have_value("60")
+    phone.locator("#hand-form button.big.primary").click()
+    expect(phone.locator(".totals")).to_be_in_viewport()
+    assert stored_hands(phone, game)[0]["points"] == [45, 60, 15]
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= phone.viewport_size["width"]  # type: ignore[index]
