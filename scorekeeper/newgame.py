@@ -14,6 +14,7 @@ from wtforms.validators import Optional, ValidationError
 from .choices import VALUE_WORDS, opts
 from .i18n import marriage, problem_text
 from .rules import VARIANTS, InvalidHand, find_variant
+from .rules.records import Barrel, Bolts, Dump, GiveUp, MusikBonus
 
 # Labels are lazy (flask_babel.lazy_gettext): the form is built once, and each label is put in
 # the reader's language when a page renders it. A label is a str or such a LazyString.
@@ -59,6 +60,16 @@ class HouseRule:
 
 
 ON: dict[str, tuple[Label, dict[str, Any]]] = {"on": (_l("on"), {})}
+# the number boxes show the rules' own defaults (rules/records.py, pl-3's lock): a blank keeps it
+LOCK_AT: int = VARIANTS["pl-3"].preset_options().lock or 900
+
+
+def usual(record: type, sub: str) -> str:
+    value = getattr(record(), sub)
+    return "" if isinstance(value, bool) or value is None else str(value)
+
+
+OPPONENTS = _l("Each opponent gets (points, or “half” the contract)")
 HOUSE: dict[str, HouseRule] = {
     "give_up": HouseRule(
         _l("Bomba (giving up after the musik)"),
@@ -69,7 +80,7 @@ HOUSE: dict[str, HouseRule] = {
         },
         {
             "declarer": (_l("The declarer"), "choice:minus,zero", ""),
-            "opponents": (_l("Each opponent gets (points, or “half” the contract)"), "text", "60"),
+            "opponents": (OPPONENTS, "text", usual(GiveUp, "opponents")),
             "limit": (_l("Times per player (blank: as chosen above)"), "int?", ""),
         },
     ),
@@ -77,16 +88,16 @@ HOUSE: dict[str, HouseRule] = {
         _l("Lock at 900"),
         _l("past 900, a player scores only as the declarer"),
         ON,
-        {"at": (_l("Lock at"), "int", "900")},
+        {"at": (_l("Lock at"), "int", str(LOCK_AT))},
     ),
     "barrel": HouseRule(
         _l("Barrel at 880"),
         _l("3 hands to reach the target, falling off costs 120; overtaking knocks the other off"),
         ON,
         {
-            "at": (_l("Barrel at"), "int", "880"),
-            "tries": (_l("Hands on the barrel"), "int", "3"),
-            "penalty": (_l("Falling off costs"), "int", "120"),
+            "at": (_l("Barrel at"), "int", usual(Barrel, "at")),
+            "tries": (_l("Hands on the barrel"), "int", usual(Barrel, "tries")),
+            "penalty": (_l("Falling off costs"), "int", usual(Barrel, "penalty")),
             "knock_off": (_l("Overtaking knocks off"), "bool", ""),
         },
     ),
@@ -95,8 +106,8 @@ HOUSE: dict[str, HouseRule] = {
         _l("every third hand with no points costs 120"),
         ON,
         {
-            "count": (_l("Bolts before the penalty"), "int", "3"),
-            "penalty": (_l("The penalty"), "int", "120"),
+            "count": (_l("Bolts before the penalty"), "int", usual(Bolts, "count")),
+            "penalty": (_l("The penalty"), "int", usual(Bolts, "penalty")),
         },
     ),
     "dump": HouseRule(
@@ -104,7 +115,7 @@ HOUSE: dict[str, HouseRule] = {
         _l("a total of exactly 555 goes back to 0"),
         ON,
         {
-            "at": (_l("Dump at"), "int", "555"),
+            "at": (_l("Dump at"), "int", usual(Dump, "at")),
             "negative": (_l("At minus that total too"), "bool", ""),
         },
     ),
@@ -113,7 +124,7 @@ HOUSE: dict[str, HouseRule] = {
         _l("the dealer scores 50 for each ace in it, and a marriage in it"),
         ON,
         {
-            "ace": (_l("Points per ace"), "int", "50"),
+            "ace": (_l("Points per ace"), "int", usual(MusikBonus, "ace")),
             "marriage": (_l("A marriage in the musik counts"), "bool", ""),
         },
     ),

@@ -10,10 +10,8 @@ from wtforms import FieldList
 from .gamefile import FORMAT, parse
 from .gamefile import GameFile as GameFileLike
 from .i18n import problem_text
-from .newgame import HOUSE, SIMPLE, SUITS4, HouseRule, NewGameForm
+from .newgame import HOUSE, LOCK_AT, SIMPLE, SUITS4, HouseRule, NewGameForm
 from .rules import N_, VARIANTS, InvalidHand, Problem
-
-LOCK_AT = 900  # "Lock at 900": the lock turned on with no number typed
 
 
 def _number(raw: str) -> int | str:
@@ -92,7 +90,7 @@ def _house_rule(form: NewGameForm, name: str, rule: HouseRule) -> dict[str, Any]
     else:
         return {}
     if name == "lock":  # the one toggle whose option is a number, not a record
-        return {name: values.get("at", LOCK_AT)}
+        return {name: values.get("at", LOCK_AT)}  # "Lock at 900" with no number typed
     return {name: values}
 
 
