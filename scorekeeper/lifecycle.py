@@ -10,6 +10,7 @@ game file: an exported game is its lines, whatever became of it.
 from __future__ import annotations
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from . import writes
 from .db import db
@@ -96,6 +97,7 @@ def deleted_games(owner_id: int) -> list[Game]:
             select(Game)
             .where(Game.owner_id == owner_id, Game.deleted_at.is_not(None))
             .order_by(Game.deleted_at.desc(), Game.id.desc())
+            .options(selectinload(Game.seats))  # the page names each game's players
         ).scalars()
     )
 
