@@ -19,9 +19,9 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper import create_app, services
-from scorekeeper.db import db
 from scorekeeper.gamefile import parse
-from scorekeeper.models import Account, Player
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Account, Player
 
 # bench/http.py by its path, for its dealer, percentiles and schema reset
 _spec = importlib.util.spec_from_file_location("bench_http", os.path.join(HERE, "http.py"))

@@ -26,7 +26,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
-from scorekeeper.db import db
+from scorekeeper.store.db import db
 
 # deal.py by its path: putting this folder back on sys.path would bring the shadowing back
 _spec = importlib.util.spec_from_file_location("deal", os.path.join(HERE, "deal.py"))

@@ -62,8 +62,8 @@ def _peak_kb() -> tuple[int, int]:
 def one(url: str, path: str) -> None:
     """In a fresh process: sign up, post the archive to /import, print the figures as JSON."""
     from scorekeeper import create_app
-    from scorekeeper.db import db
-    from scorekeeper.models import Account, Game, Line
+    from scorekeeper.store.db import db
+    from scorekeeper.store.models import Account, Game, Line
 
     app = create_app(
         {

@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 from bench import deal  # noqa: E402
-from scorekeeper.gamefile import parse  # noqa: E402
-from scorekeeper.rules import deal as deal_check  # noqa: E402
+from scorekeeper.gamefile import parse
+from scorekeeper.rules import deal as deal_check
 
 
 def best_of(runs: int, fn: Callable[[], object]) -> float:

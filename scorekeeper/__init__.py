@@ -11,17 +11,31 @@ if TYPE_CHECKING:
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The application factory (Flask tutorial style): defaults, instance config, blueprints."""
+    """The application factory (Flask tutorial style): config, extensions, blueprints, schema."""
     # Imported here, not at the top: `scorekeeper score` needs only the rules and starts fast.
     from flask import Flask
 
-    from . import config, db, memo
+    from scorekeeper import config
 
     app = Flask(__name__, instance_relative_config=True)
-    # before any route is added: every <int:...> in a URL is bounded like the columns it reads
+    register_converters(app)
+    os.makedirs(app.instance_path, exist_ok=True)
+    config.configure(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    if app.config["AUTO_MIGRATE"]:
+        config.upgrade_schema(app)
+    # What start-up built lives as long as the process: frozen, the collector stops rescanning
+    # it at every full collection, which was the long tail of a request (bench/http_pages.py).
+    gc.freeze()
+    return app
+
+
+def register_converters(app: Flask) -> None:
+    """Before any route is added: every <int:...> in a URL is bounded like the columns it reads."""
     from werkzeug.routing import IntegerConverter
 
-    from .rules.bounds import DB_INT_MAX
+    from scorekeeper.rules.bounds import DB_INT_MAX
 
     class BoundedInt(IntegerConverter):
         """An <int:id> past what a column holds is a 404, not a database error."""
@@ -31,50 +45,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             super().__init__(*args, **kwargs)
 
     app.url_map.converters["int"] = BoundedInt
-    os.makedirs(app.instance_path, exist_ok=True)
-    config.configure(app, test_config)
+
+
+def register_extensions(app: Flask) -> None:
+    """The database and migrations, the per-worker memos; the web's extensions come with it."""
+    from scorekeeper.store import db, memo
+
     db.init_app(app)
     memo.init_app(app)
-    from . import (
-        access,
-        account,
-        accounts,
-        api,
-        gamemenu,
-        games,
-        hands,
-        helppages,
-        history,
-        i18n,
-        invites,
-        live,
-        players,
-        rulebook,
-        transfer,
-        undo,  # noqa: F401  (adds Undo and Restore to the hands blueprint)
-    )
 
-    access.init_app(app)
-    i18n.init_app(app)
-    app.register_blueprint(accounts.bp)
-    app.register_blueprint(account.bp)
-    app.register_blueprint(invites.bp)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(gamemenu.bp)
-    app.register_blueprint(hands.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(live.bp)
-    app.register_blueprint(history.bp)
-    app.register_blueprint(players.bp)
-    app.register_blueprint(transfer.bp)
-    app.register_blueprint(rulebook.bp)
-    app.register_blueprint(helppages.bp)
-    from .views_common import register_common
 
-    register_common(app)
-    if app.config["AUTO_MIGRATE"]:
-        config.upgrade_schema(app)
-    # What start-up built lives as long as the process: frozen, the collector stops rescanning
-    # it at every full collection, which was the long tail of a request (bench/http.py).
-    gc.freeze()
-    return app
+def register_blueprints(app: Flask) -> None:
+    """Sign-in, languages, error pages, security headers and every blueprint (web/)."""
+    from scorekeeper.web import register
+
+    register(app)

@@ -1,5 +1,5 @@
 """`python -m scorekeeper`: the same command as `scorekeeper`."""
 
-from .cli import main
+from scorekeeper.cli import main
 
 main()

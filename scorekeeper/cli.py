@@ -11,9 +11,9 @@ from typing import Any
 
 import click
 
-from .gamefile import loads
-from .output import score_output
-from .rules import InvalidHand
+from scorekeeper.gamefile import loads
+from scorekeeper.gamefile.output import score_output
+from scorekeeper.rules import InvalidHand
 
 
 @click.command()
@@ -40,7 +40,7 @@ def score(file: str) -> None:
 
 
 def _create_app() -> Any:
-    from . import create_app
+    from scorekeeper import create_app
 
     # the commands decide about the schema themselves (`upgrade`, `run`); `db ...` reports it
     return create_app({"AUTO_MIGRATE": False})
@@ -58,8 +58,8 @@ def upgrade_database(app: Any, wait: float = 0) -> None:
     try again every second for up to `wait` seconds, then exit 1 with the reason."""
     from sqlalchemy import exc
 
-    from .config import upgrade_schema
-    from .errors import unavailable
+    from scorekeeper.config import upgrade_schema
+    from scorekeeper.web.errors import unavailable
 
     deadline = time.monotonic() + wait
     while True:
@@ -99,7 +99,7 @@ def _run_command() -> click.Command:
     clone serves at once. The reloader's child finds it done."""
     from flask.cli import ScriptInfo, run_command
 
-    from .addresses import served_url
+    from scorekeeper.web.addresses import served_url
 
     def run(upgrade: bool, **options: Any) -> None:
         app = click.get_current_context().ensure_object(ScriptInfo).load_app()

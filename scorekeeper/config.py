@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask
 
-from .db import MIGRATIONS
+from scorekeeper.store.db import MIGRATIONS
 
 
 def _secret_key(app: Flask) -> str:

@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.db import db
+from scorekeeper.store.db import db
 
 IN_CI = bool(os.environ.get("CI"))
 PG_URL = os.environ.get("TEST_DATABASE_URL")

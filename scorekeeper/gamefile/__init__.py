@@ -1,0 +1,30 @@
+"""The game file (game-file.md): read with a problem per fault, written back, scored as output.
+
+Pure: it knows the rules and JSON, never Flask nor the database.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.gamefile.file import (
+    FORMAT,
+    GameFile,
+    decode,
+    dumps,
+    line_to_dict,
+    loads,
+    parse,
+    parse_line,
+    to_dict,
+)
+
+__all__ = [
+    "FORMAT",
+    "GameFile",
+    "decode",
+    "dumps",
+    "line_to_dict",
+    "loads",
+    "parse",
+    "parse_line",
+    "to_dict",
+]

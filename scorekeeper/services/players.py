@@ -1,0 +1,176 @@
+"""Players as people across games: rename, merge two entries, and a player's record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import NamedTuple
+
+from flask_babel import gettext as _
+from sqlalchemy import delete, select, update
+
+from scorekeeper.rules import SeatStats
+from scorekeeper.rules.bounds import name_problem, normal_name
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Game, Player, Seat
+from scorekeeper.store.summaries import summary_data
+from scorekeeper.web.i18n import day, translator
+
+
+class Refused(Exception):
+    """A rename or merge that cannot be done; the message says why, for the field."""
+
+
+def _bump(game_ids: list[int]) -> None:
+    """The games' names changed: a new version, so that remembered pages and the live view's
+    ETag change too ("last played" stays: only a written line moves it)."""
+    if game_ids:
+        db.session.execute(
+            update(Game).where(Game.id.in_(game_ids)).values(version=Game.version + 1)
+        )
+
+
+def _games_of(player_id: int) -> list[int]:
+    return list(
+        db.session.execute(select(Seat.game_id).where(Seat.player_id == player_id)).scalars()
+    )
+
+
+def rename(player: Player, name: str) -> None:
+    typed, name = name, normal_name(name)
+    if not name:
+        raise Refused(_("A player needs a name."))
+    wrong = name_problem(typed)  # what a new game's names are held to (rules.bounds)
+    if wrong is not None:
+        raise Refused(wrong.text(translator()))
+    other = db.session.execute(
+        select(Player).where(
+            Player.account_id == player.account_id,
+            Player.key == Player.key_of(name),
+            Player.id != player.id,
+        )
+    ).scalar_one_or_none()
+    if other is not None:
+        raise Refused(
+            _("There is already a player %(name)s: merge the two instead.", name=other.name)
+        )
+    player.name, player.key = name, Player.key_of(name)
+    _bump(_games_of(player.id))
+    db.session.commit()
+
+
+def merge(source: Player, target: Player) -> None:
+    """`source` and `target` are the same person: every seat of `source` becomes `target`'s,
+    and `source` goes. Refused if both sat in one game (one person, one seat)."""
+    if source.id == target.id or source.account_id != target.account_id:
+        raise Refused(_("Choose another player of yours."))
+    theirs = set(_games_of(source.id))
+    shared = theirs & set(_games_of(target.id))
+    if shared:
+        raise Refused(
+            _(
+                "%(source)s and %(target)s sat at the same table (game %(game)d): "
+                "they are two people.",
+                source=source.name,
+                target=target.name,
+                game=min(shared),
+            )
+        )
+    db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))
+    _bump(sorted(theirs))
+    db.session.execute(delete(Player).where(Player.id == source.id))
+    db.session.commit()
+
+
+@dataclass
+class Wins:
+    """Games played, finished and won; the win rate is over finished games (a game in
+    progress is neither won nor lost)."""
+
+    played: int = 0
+    finished: int = 0
+    won: int = 0
+
+    def count(self, finished: bool, won: bool) -> None:
+        self.played += 1
+        self.finished += finished
+        self.won += won
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.finished if self.finished else None
+
+
+@dataclass
+class Record:
+    """A player's figures across games."""
+
+    games: Wins = field(default_factory=Wins)
+    by_variant: dict[str, Wins] = field(default_factory=dict)
+    stats: SeatStats = field(default_factory=SeatStats)
+    staked: bool = False  # some game had a stake: money is worth showing
+    results: list[tuple[str, int, bool]] = field(default_factory=list)  # finished, oldest first
+
+    @property
+    def money(self) -> Decimal:
+        return self.stats.money_won - self.stats.money_lost
+
+
+class Played(NamedTuple):
+    """One game of the player, as the player's page lists it."""
+
+    id: int
+    variant: str
+    created_at: datetime
+    seat: int
+    total: int
+    lines: int
+    finished: bool
+    won: bool
+    abandoned: bool = False  # listed, marked, and not counted: no win, no loss
+
+
+def record(player: Player) -> tuple[Record, list[Played]]:
+    """The player's record and games (newest first), in a fixed number of queries whatever
+    the number of games; no game is loaded as an object while its summary is cached. A deleted
+    game is not there; an abandoned one is listed but counts as not played (no figure of it)."""
+    rows = db.session.execute(
+        select(
+            Game.id, Game.version, Game.variant, Game.created_at, Seat.position, Game.abandoned_at
+        )
+        .join(Seat, Seat.game_id == Game.id)
+        .where(Seat.player_id == player.id, Game.deleted_at.is_(None))
+        .order_by(Game.created_at, Game.id)
+    ).all()
+    found = summary_data({r[0]: r[1] for r in rows})
+    out, played = Record(), []
+    for game_id, _version, variant, created_at, seat, abandoned_at in rows:
+        s = found[game_id]
+        finished = bool(s["finished"])
+        won = finished and seat in s["winners"]
+        if abandoned_at is not None and not finished:
+            total, lines = s["totals"][seat], s["lines"]
+            abandoned = Played(game_id, variant, created_at, seat, total, lines, False, False, True)
+            played.append(abandoned)
+            continue
+        mine = SeatStats.from_dict(s["seats"][seat])
+        out.games.count(finished, won)
+        out.by_variant.setdefault(variant, Wins()).count(finished, won)
+        out.stats.add(mine)
+        out.staked = out.staked or bool(s.get("staked"))
+        if finished:
+            out.results.append((day(created_at), s["totals"][seat], won))
+        played.append(
+            Played(
+                game_id,
+                variant,
+                created_at,
+                seat,
+                s["totals"][seat],
+                s["lines"],
+                s["finished"],
+                won,
+            )
+        )
+    return out, played[::-1]

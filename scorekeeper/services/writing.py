@@ -1,0 +1,143 @@
+"""Writing a game's lines: one write at a time (the game row taken first), retries found by key.
+
+Issue 11, point 1: two phones (or a double tap) writing to one game at the same moment must
+each get a deliberate answer, never a 500. Every write to a game's lines runs in `writing`:
+it takes the game row, reads the game again under that lock, and turns a unique-constraint
+or version clash anywhere in the write (the flushes included) into a `Conflict`.
+
+Point 4: an idempotency key (the hand form's hidden token, the API's Idempotency-Key) is
+stored whole, as the SHA-256 of the game id and the key, with the SHA-256 of what was posted
+with it: the same key with the same body finds its line; with another body it is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from scorekeeper.rules import Line as RuleLine
+from scorekeeper.store.db import db
+from scorekeeper.store.facts import entry_fields, line_fields, marriage_fields
+from scorekeeper.store.models import Account, Entry, Game, Line, MarriageRow, now
+
+#: the longest Idempotency-Key the API takes (printable ASCII only)
+MAX_KEY = 200
+
+
+class Conflict(Exception):
+    """The game changed since the form was made (another phone wrote first)."""
+
+
+class Abandoned(Exception):
+    """The game was abandoned (lifecycle.py): no line is added until its owner resumes it."""
+
+
+class KeyReused(Exception):
+    """The idempotency key was already used in this game for another line (nothing stored)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number  # the line the key stored
+
+
+def key_problem(key: str) -> str | None:
+    """Why an Idempotency-Key header is refused (English, for the API), or None."""
+    if not key or len(key) > MAX_KEY or not all(" " <= c <= "~" for c in key):
+        return f"Idempotency-Key must be 1 to {MAX_KEY} printable ASCII characters"
+    return None
+
+
+def key_digest(game_id: int, key: str) -> str:
+    """What `Line.token` holds: the whole key, scoped to its game (a game id has no ':')."""
+    return hashlib.sha256(f"{game_id}:{key}".encode()).hexdigest()
+
+
+def body_digest(body: Any) -> str:
+    """What `Line.token_body` holds: the posted line in one canonical JSON spelling."""
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def line_with(digest: str) -> Line | None:
+    """The line stored with this key digest (`key_digest`), in any game, or None."""
+    return db.session.execute(select(Line).where(Line.token == digest)).scalar_one_or_none()
+
+
+def _take(table: Any, row_id: int, column: str) -> None:
+    """Holds the row `row_id` of `table` until the transaction ends; other writers wait."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        # SQLite has no row locks and its reads take none: the first write of a transaction
+        # takes the database's one write lock (others wait, up to busy_timeout), and every
+        # read after it sees what the writer before committed.
+        db.session.execute(
+            update(table).where(table.c.id == row_id).values({column: table.c[column]})
+        )
+    else:
+        # FOR NO KEY UPDATE: other writers of the row wait, while rows that refer to it
+        # (a summary, a co-scorer, a session) can still be added
+        db.session.execute(
+            select(table.c.id).where(table.c.id == row_id).with_for_update(key_share=True)
+        )
+
+
+def lock(game: Game) -> None:
+    """Takes the game for this write and reads it again: its version is now the stored one,
+    and no other write to it can start before this one commits or rolls back."""
+    _take(Game.__table__, game.id, "version")
+    db.session.execute(
+        select(Game).where(Game.id == game.id).execution_options(populate_existing=True)
+    ).scalar_one()
+
+
+def lock_account(account_id: int | None) -> None:
+    """Takes the account for a write that may add its players (a new game, an import): two
+    at once would both add the same new name."""
+    if account_id is not None:
+        _take(Account.__table__, account_id, "locale")
+
+
+def check_version(game: Game, version: int | None) -> None:
+    """Conflict if the form was made from another version of the game than the stored one."""
+    if version is not None and version != game.version:
+        raise Conflict()
+
+
+def touch(game: Game) -> None:
+    """Marks the game written, so that the commit bumps its version; the write's revision,
+    if any, is stamped with this instant (trail.record)."""
+    game.updated_at = now()  # an UPDATE of the game row bumps and checks its version
+
+
+def fill_line(row: Line, line: RuleLine, seats: int) -> None:
+    """Writes the facts of `line` into `row` (replacing what it held)."""
+    row.entries.clear()
+    row.marriages.clear()
+    db.session.flush()  # the old rows go before the new ones take their (line, seat) slots
+    for column, value in line_fields(line).items():
+        setattr(row, column, value)
+    row.entries.extend(Entry(**fields) for fields in entry_fields(line, seats))
+    row.marriages.extend(MarriageRow(**fields) for fields in marriage_fields(line))
+
+
+@contextmanager
+def writing(game: Game) -> Iterator[None]:
+    """One write to `game`: locked first (`lock`), committed at the end. A clash anywhere in
+    it, flushes included, is a Conflict; every error rolls back (and frees the lock) before
+    the caller answers."""
+    try:
+        lock(game)
+        yield
+        db.session.commit()
+    except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        raise Conflict() from None
+    except BaseException:
+        db.session.rollback()
+        raise

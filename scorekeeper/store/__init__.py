@@ -1,0 +1,4 @@
+"""The database: tables, migrations, rows <-> rule facts, shared reads, derived state per version.
+
+It reads and adds to the session but never commits: only services/ ends a transaction.
+"""

@@ -1,0 +1,82 @@
+"""A game's derived state, remembered per version: its facts, score sheet and tally (memo.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import select
+
+from scorekeeper.rules import Line as RuleLine
+from scorekeeper.rules import Rules, Sheet, Tally, find_variant
+from scorekeeper.store import memo
+from scorekeeper.store.db import db
+from scorekeeper.store.facts import facts_by_game
+from scorekeeper.store.models import Game
+
+
+def rules_for(game: Game) -> Rules:
+    return find_variant(game.variant)(game.options)
+
+
+def names(game: Game) -> list[str]:
+    return [seat.player.name for seat in game.seats]
+
+
+def rule_lines(game: Game) -> list[RuleLine]:
+    """The game's lines as rule input (a fresh list: callers may change it), read once per
+    version of the game (memo.py)."""
+    key = (game.id, game.version)
+    facts = memo.memos().facts.get(key)
+    if facts is None:
+        facts = tuple(facts_by_game([game.id])[game.id])
+        # Another phone may have written between reading the game and its lines: remember
+        # the facts only under a version they surely belong to.
+        if _current_version(game.id) == game.version:
+            memo.memos().facts.put(key, facts)
+    return list(facts)
+
+
+def _current_version(game_id: int) -> int | None:
+    return db.session.execute(select(Game.version).where(Game.id == game_id)).scalar()
+
+
+def tally(
+    game: Game, lines: Sequence[RuleLine] | None = None, entered: int | None = None
+) -> Tally:
+    """The game's derived score sheet, from its stored lines (or from `lines` instead, in
+    which line `entered`, if given, is new and gets every check: Rules.replay_entered)."""
+    if lines is not None:
+        if entered is not None:
+            return rules_for(game).replay_entered(lines, entered, game.first_dealer, names(game))
+        return rules_for(game).replay(lines, game.first_dealer, names(game), stored=True)
+    key = (game.id, game.version, tuple(names(game)))
+    found: Tally | None = memo.memos().tallies.get(key)
+    if found is None:
+        found = sheet_for(game).tally()
+        if (game.id, game.version) in memo.memos().facts:
+            memo.memos().tallies.put(key, found)
+    return found
+
+
+def sheet_for(game: Game) -> Sheet:
+    """The rules' score sheet after every stored line (shared: `copy()` it to add to it)."""
+    key = (game.id, game.version, tuple(names(game)))
+    found: Sheet | None = memo.memos().states.get(key)
+    if found is None:
+        found = rules_for(game).sheet(game.first_dealer, names(game))
+        found.replay(rule_lines(game), stored=True)
+        if (game.id, game.version) in memo.memos().facts:
+            memo.memos().states.put(key, found)
+    return found
+
+
+def _remember(
+    game: Game, lines: Sequence[RuleLine], result: Tally, sheet: Sheet | None = None
+) -> None:
+    """After a successful write: the new version's facts and tally are what we just computed
+    (the version check of the write guarantees nobody else wrote in between)."""
+    memos, key = memo.memos(), (game.id, game.version, tuple(names(game)))
+    memos.facts.put((game.id, game.version), tuple(lines))
+    memos.tallies.put(key, result)
+    if sheet is not None:
+        memos.states.put(key, sheet)

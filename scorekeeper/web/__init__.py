@@ -1,0 +1,44 @@
+"""Flask: a package per blueprint, and what every page shares (access, i18n, errors, words)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Sign-in and languages first (every view needs them), then the blueprints, then CSRF,
+    the security headers and the error pages (common.py)."""
+    from scorekeeper.web import access, common, i18n
+    from scorekeeper.web.accounts import account
+    from scorekeeper.web.accounts import views as accounts
+    from scorekeeper.web.api import views as api
+    from scorekeeper.web.games import menu as gamemenu
+    from scorekeeper.web.games import views as games
+    from scorekeeper.web.hands import undo  # noqa: F401  (adds Undo and Restore to hands)
+    from scorekeeper.web.hands import views as hands
+    from scorekeeper.web.history import views as history
+    from scorekeeper.web.players import views as players
+    from scorekeeper.web.rulebook import help as helppages
+    from scorekeeper.web.rulebook import views as rulebook
+    from scorekeeper.web.sharing import invites, live
+    from scorekeeper.web.transfer import views as transfer
+
+    access.init_app(app)
+    i18n.init_app(app)
+    for blueprint in (
+        accounts.bp,
+        account.bp,
+        invites.bp,
+        games.bp,
+        gamemenu.bp,
+        hands.bp,
+        api.bp,
+        live.bp,
+        history.bp,
+        players.bp,
+        transfer.bp,
+        rulebook.bp,
+        helppages.bp,
+    ):
+        app.register_blueprint(blueprint)
+    common.register_common(app)

@@ -1,0 +1,187 @@
+"""Who may see what: the signed-in account (session or API token) and its access to a game.
+
+A game is seen and scored by its owner and its co-scorers; to anyone else it does not exist
+(404, never 403, so that guessing ids tells nothing). Only the owner shares or invites.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any, NoReturn
+from urllib.parse import unquote, urlsplit
+
+from flask import Flask, Request, abort, g, make_response, redirect, request, session, url_for
+from flask.sessions import SecureCookieSessionInterface
+from flask_login import current_user
+from sqlalchemy import and_, exists, or_, select
+
+from scorekeeper import services
+from scorekeeper.extensions import login
+from scorekeeper.services import accounts as auth
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Account, Game, Scorer
+
+# the session cookie's random id of its signed-in browser (auth.start_session): the server's
+# account_session row must still exist for the cookie to sign anyone in (issue 11 point 8)
+SESSION_ID = "session_id"
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever the request came over HTTPS (behind a proxy:
+    with PROXY_HOPS set, so that ProxyFix reads X-Forwarded-Proto), and always when
+    SESSION_COOKIE_SECURE says so."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+
+def init_app(app: Flask) -> None:
+    login.user_loader(_load)
+    login.request_loader(_bearer)
+    login.unauthorized_handler(_unauthorized)
+    login.init_app(app)
+    app.session_interface = SessionInterface()
+    app.before_request(_load_first)
+
+
+def _load_first() -> None:
+    """The signed-in account is read before any view runs: its "last seen" write (a commit)
+    then never lands in the middle of a view's own transaction."""
+    if request.endpoint != "static":
+        current_user._get_current_object()
+
+
+def _load(account_id: str) -> Account | None:
+    """Flask-Login's user loader: the session cookie signs in only while its browser's row
+    is on the server. Flask-Login's "remember me" cookie is never set; were one sent, it too
+    would come here and find no session id."""
+    sid = session.get(SESSION_ID)
+    account = (
+        auth.session_account(int(account_id), sid)
+        if account_id.isdigit() and len(account_id) < 12 and isinstance(sid, str)
+        else None
+    )
+    if account is None:  # ended elsewhere: the cookie forgets it too
+        session.pop("_user_id", None)
+        session.pop(SESSION_ID, None)
+    return account
+
+
+def _bearer(req: Request) -> Account | None:
+    """The API also takes `Authorization: Bearer <personal token>` (pages do not: a form
+    needs the session and its CSRF token)."""
+    if not req.path.startswith("/api/"):
+        return None
+    scheme, _, token = req.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    found = auth.token_account(token.strip())
+    if found is None:
+        return None
+    g.api_token = found
+    return found.account
+
+
+def _unauthorized() -> Any:
+    if request.path.startswith("/api/"):
+        return (
+            {"errors": ["sign in, or send Authorization: Bearer <your API token>"]},
+            401,
+            {"WWW-Authenticate": 'Bearer realm="scorekeeper"'},
+        )
+    return redirect(url_for("accounts.signin", next=request.full_path.rstrip("?")))
+
+
+def require_sign_in() -> Any:
+    """A blueprint's before_request: the sign-in page (or a 401 for the API) if nobody is."""
+    if not current_user.is_authenticated:
+        return login.unauthorized()
+    return None
+
+
+def me() -> Account:
+    return current_user._get_current_object()  # type: ignore[no-any-return]
+
+
+def who() -> str:
+    """How the trail names the one who changed a line."""
+    token = g.get("api_token")
+    name = me().username
+    return f"{name} (API token “{token.name}”)" if token is not None else name
+
+
+def is_scorer(game: Game, account_id: int) -> bool:
+    if game.owner_id == account_id:
+        return True
+    return bool(
+        db.session.execute(
+            select(exists().where(Scorer.game_id == game.id, Scorer.account_id == account_id))
+        ).scalar()
+    )
+
+
+def visible(account_id: int) -> Any:
+    """The games an account may see, as a query condition: its own and those it co-scores,
+    none deleted (a deleted game is in no list: lifecycle.py)."""
+    return and_(
+        Game.deleted_at.is_(None),
+        or_(
+            Game.owner_id == account_id,
+            Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
+        ),
+    )
+
+
+def game_by_link(game_id: int, token: str, kind: str) -> Game:
+    """The game whose `kind` link ("share_token", "invite_token") is `token`, compared in
+    constant time; 404 for a wrong, revoked or missing link."""
+    game = services.load_game(game_id)
+    stored = getattr(game, kind, None) if game is not None else None
+    if game is None or not stored or not hmac.compare_digest(stored.encode(), token.encode()):
+        abort(404)
+    return game
+
+
+def _refuse() -> NoReturn:
+    abort(make_response(login.unauthorized()))
+
+
+def game_or_404(game_id: int, owner: bool = False) -> Game:
+    """The game if the signed-in account may score it (`owner`: if it owns it); 404 if it may
+    not even see it; 403 for a co-scorer asking for what only the owner may do."""
+    if not current_user.is_authenticated:
+        _refuse()
+    game = services.load_game(game_id)
+    if game is None or not is_scorer(game, me().id):
+        abort(404)
+    if owner and game.owner_id != me().id:
+        abort(403)
+    return game
+
+
+def safe_next(target: str | None) -> str:
+    """Where to go after signing in: only a path on this site (no open redirect). Refused:
+    a scheme or host, a backslash or control character (browsers drop or turn them into /),
+    and a path starting // or /\\ once decoded (`////host` would leave as `//host`)."""
+    if target and local_path(target):
+        return target
+    return url_for("games.index")
+
+
+def local_path(target: str) -> bool:
+    """Whether `target` is a path on this site, as typed and once decoded (safe_next)."""
+    return _local(target) and _local(unquote(target))
+
+
+def _local(target: str) -> bool:
+    """Whether `target`, as it stands, is a path of this site, nothing a browser reads as a host."""
+    parts = urlsplit(target)
+    return (
+        target.startswith("/")
+        and not target.startswith("//")
+        and not parts.scheme
+        and not parts.netloc
+        and "\\" not in target
+        and target.isprintable()
+        and not any(c.isspace() for c in target)
+    )

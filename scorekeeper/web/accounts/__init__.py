@@ -1,0 +1,1 @@
+"""Accounts: sign up, sign in and out (views), and the account page (account)."""

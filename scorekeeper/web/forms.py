@@ -1,0 +1,96 @@
+"""What every form that writes a line carries (version, one-time token, the change's reason),
+the adjustment form, and the confirmation of a delete or an undo."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import FieldList, HiddenField, IntegerField, StringField
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
+
+from scorekeeper.rules import Adjustment, InvalidHand
+from scorekeeper.rules.bounds import FORM_TOKEN_MAX, REASON_MAX
+from scorekeeper.web.fields import NUMERIC, Bounded
+from scorekeeper.web.i18n import problem_text
+
+
+class LineForm(FlaskForm):  # type: ignore[misc]
+    """What every write of a line carries: the version it was made from, and a one-time token."""
+
+    version = HiddenField()
+    # what the page made (secrets.token_urlsafe): anything else was not posted by this page
+    token = HiddenField(validators=[Length(max=FORM_TOKEN_MAX)])
+    change_reason = StringField(
+        _l("Why the change (optional, kept in the trail)"),
+        validators=[Bounded(REASON_MAX, lines=True)],
+    )
+    group_errors: dict[str, list[str]] = {}
+
+    def validate_token(self, field: Any) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_-]*", field.data or "", re.ASCII):
+            raise ValidationError("not a token of this page")
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok: bool = super().validate(extra_validators)
+        if self.token.errors:  # a hidden field: said at the top of the form
+            self.form_errors.append(
+                _l("This form was not made by this page: open it again and enter the line.")
+            )
+        return ok
+
+    def prepare(self, version: int) -> None:
+        if not self.version.data:
+            self.version.data = str(version)
+        if not self.token.data:
+            self.token.data = secrets.token_urlsafe(16)
+
+    def posted_version(self) -> int | None:
+        try:
+            return int(self.version.data)
+        except (TypeError, ValueError):
+            return None
+
+    def take_problems(self, error: InvalidHand) -> None:
+        """Puts each rule problem at the field it names: a seat's own box where the problem is
+        one seat's, else under the group (`group_errors`), else at the top of the form."""
+        self.group_errors: dict[str, list[str]] = {}
+        for p in error.problems:
+            name = _FIELDS.get(p.field, p.field)
+            field = getattr(self, name, None)
+            if isinstance(field, FieldList):
+                if p.seat is not None and p.seat < len(field):
+                    field[p.seat].errors = [*field[p.seat].errors, problem_text(p)]
+                else:
+                    self.group_errors.setdefault(name, []).append(problem_text(p))
+            elif field is not None and name != "form_errors":
+                field.errors = [*field.errors, problem_text(p)]
+            else:
+                self.form_errors.append(problem_text(p))
+
+
+_FIELDS = {"adjustment": "values", "hand": "form_errors"}
+
+
+class AdjustmentForm(LineForm):
+    values = FieldList(IntegerField(_l("Points"), validators=[Optional()], render_kw=NUMERIC))
+    # the rules bound the reason (rules.bounds.REASON_MAX), as they do a game file's
+    reason = StringField(
+        _l("Reason"), validators=[InputRequired(_l("say why: a penalty, a correction"))]
+    )
+
+    def setup(self, seats: int) -> None:
+        while len(self.values) < seats:
+            self.values.append_entry()
+
+    def to_line(self, seats: int) -> Adjustment:
+        return Adjustment(
+            tuple((e.data or 0) for e in self.values)[:seats], (self.reason.data or "").strip()
+        )
+
+
+class ConfirmForm(LineForm):
+    """Delete and undo: only the version (and CSRF)."""

@@ -1,0 +1,179 @@
+"""Pages of games: home, new game, the scoreboard, and one hand's explanation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from scorekeeper import services
+from scorekeeper.rules import VARIANTS, InvalidHand
+from scorekeeper.services import lifecycle, trail
+from scorekeeper.store import memo, readers
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Game, Player
+from scorekeeper.web import access, charts
+from scorekeeper.web.common import variant_title
+from scorekeeper.web.games.forms import HOUSE, SIMPLE, NewGameForm, summary, variant_way
+from scorekeeper.web.games.newgame import take_problems, to_game_file
+from scorekeeper.web.hands.forms import ConfirmForm
+from scorekeeper.web.words import LANGUAGE_VARIANTS
+
+bp = Blueprint("games", __name__)
+
+
+bp.before_request(access.require_sign_in)
+
+
+@bp.route("/")
+def index() -> str:
+    """Games in progress first, then finished ones, then abandoned ones, newest first."""
+    games = readers.recent_games(access.me().id)
+    running = [(g, s) for g, s in games if not s.finished and g.abandoned_at is None]
+    done = [(g, s) for g, s in games if s.finished]
+    dropped = [(g, s) for g, s in games if not s.finished and g.abandoned_at is not None]
+    return render_template("games/index.html", running=running, done=done, dropped=dropped)
+
+
+@bp.route("/games/new", methods=["GET", "POST"])
+def new() -> tuple[str, int] | Response:
+    form = NewGameForm()
+    if request.method == "GET":
+        # the game the reader's language suggests (pl-3 for English too: the first preset)
+        form.variant.data = LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
+    if form.validate_on_submit():
+        try:
+            game = services.create_game(to_game_file(form), access.me().id)
+        except InvalidHand as e:
+            take_problems(form, e)
+        else:
+            return redirect(url_for("games.show", game_id=game.id))
+    known = (
+        db.session.execute(
+            select(Player.name).where(Player.account_id == access.me().id).order_by(Player.name)
+        )
+        .scalars()
+        .all()
+    )
+    presets = {k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()}
+    return render_template(
+        "games/new.html",
+        form=form,
+        known=known,
+        simple=SIMPLE,
+        house=HOUSE,
+        ways={k: {rule: variant_way(k, rule) for rule in HOUSE} for k in VARIANTS},
+        presets=presets,
+        variants=VARIANTS,
+        summaries={key: summary(key) for key in VARIANTS},
+    ), (422 if request.method == "POST" else 200)
+
+
+@bp.route("/games/<int:game_id>")
+def show(game_id: int) -> str:
+    """The scoreboard: totals, who deals and bids next, every hand with its running totals."""
+    game = access.game_or_404(game_id)
+    return render_template("games/show.html", **board(game))
+
+
+def board(game: Game) -> dict[str, Any]:
+    rules = services.rules_for(game)
+    tally = services.tally(game)
+    names = services.names(game)
+    undo = ConfirmForm()
+    undo.prepare(game.version)
+    facts = services.rule_lines(game)
+    # The list of hands is most of the page and the same for everyone until the next write:
+    # rendered once per version and language (memo.py). Forms (with their CSRF token) stay
+    # outside it.
+    sheet = memo.memos().sheets.get_or_make(
+        (game.id, game.version, tuple(names), str(get_locale())),
+        lambda: Markup(
+            render_template(
+                "games/_sheet.html",
+                game=game,
+                tally=tally,
+                names=names,
+                facts=facts,
+                options=rules.options,
+                changed=trail.changed_positions(game),
+            )
+        ),
+    )
+    return {
+        "sheet": sheet,
+        "deleted": trail.deleted(game),
+        "game": game,
+        "rules": rules,
+        "tally": tally,
+        "names": names,
+        "undo": undo,
+        "options": rules.options,
+        "facts": facts,
+        "rematches": lifecycle.rematches(game),
+    }
+
+
+@bp.route("/games/<int:game_id>/chart")
+def chart(game_id: int) -> str:
+    """The score progression: a line per player, the target, the lock or barrel."""
+    game = access.game_or_404(game_id)
+    return render_template(
+        "games/chart.html", game=game, names=services.names(game), chart=progression_of(game)
+    )
+
+
+def progression_of(game: Game) -> Markup:
+    options, tally = services.rules_for(game).options, services.tally(game)
+    marks = []
+    if options.lock:
+        marks.append((_("lock %(points)s", points=options.lock), options.lock))
+    if options.barrel:
+        marks.append((_("barrel %(points)s", points=options.barrel.at), options.barrel.at))
+    return charts.progression(
+        services.names(game),
+        [line.totals for line in tally.lines],
+        options.target,
+        marks,
+        title=f"{variant_title(game.variant)}: {', '.join(services.names(game))}",
+        id_prefix=f"game{game.id}",
+    )
+
+
+@bp.route("/games/<int:game_id>/hands/<int:number>")
+def explain(game_id: int, number: int) -> str:
+    """One line with every note that made its numbers: a dispute is settled by reading."""
+    game = access.game_or_404(game_id)
+    tally = services.tally(game)
+    if not 1 <= number <= len(tally.lines):
+        abort(404)
+    line = tally.lines[number - 1]
+    delete = ConfirmForm()
+    delete.prepare(game.version)
+    return render_template(
+        "games/explain.html",
+        game=game,
+        line=line,
+        tally=tally,
+        names=services.names(game),
+        fact=services.rule_lines(game)[number - 1],
+        delete=delete,
+        last=number == len(tally.lines),
+        history=trail.history(game, number),
+    )
+
+
+def conflict(game_id: int) -> Response:
+    flash(
+        _(
+            "Someone else changed this game a moment ago: here is the current score. "
+            "Nothing of yours was saved; enter it again if it is still needed."
+        ),
+        "conflict",
+    )
+    return redirect(url_for("games.show", game_id=game_id))

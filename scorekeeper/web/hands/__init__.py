@@ -1,0 +1,1 @@
+"""Lines of a game: log, preview, adjust, edit, delete, undo and restore."""

@@ -1,0 +1,1 @@
+"""History: every game of the account, filtered."""

@@ -1,0 +1,207 @@
+"""Languages: the reader's locale, the switcher that remembers it, and locale-aware filters."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+from flask import (
+    Blueprint,
+    Flask,
+    g,
+    redirect,
+    request,
+)
+from flask.typing import ResponseReturnValue
+from flask_babel import (
+    format_date,
+    format_decimal,
+    format_time,
+    get_locale,
+    gettext,
+    pgettext,
+)
+from flask_babel import get_translations as _catalogue
+from flask_login import current_user
+
+from scorekeeper.extensions import babel
+from scorekeeper.rules import Note, Problem, Translator, marriage_name, suit_name, text
+from scorekeeper.store.db import db
+
+# The languages of the table, each named in itself (the switcher shows these).
+LANGUAGES: dict[str, str] = {"en": "English", "pl": "Polski", "ru": "Русский", "uk": "Українська"}
+COOKIE = "lang"
+
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale() -> str:
+    """The account's choice when signed in, else the switcher's cookie, else Accept-Language."""
+    if "locale" in g:
+        return str(g.locale)
+    chosen = None
+    if current_user and current_user.is_authenticated:
+        chosen = current_user.locale
+    if chosen not in LANGUAGES:
+        chosen = chosen_language()
+    if chosen not in LANGUAGES:
+        chosen = request.accept_languages.best_match(LANGUAGES, default="en")
+    g.locale = chosen
+    return str(chosen)
+
+
+def chosen_language() -> str | None:
+    """The switcher's choice on this browser, if any (a new account keeps it)."""
+    chosen = request.cookies.get(COOKIE)
+    return chosen if chosen in LANGUAGES else None
+
+
+def translator() -> Translator:
+    """The catalogue of the reader's language, in the shape the rules take."""
+    catalogue: Translator = _catalogue()
+    return catalogue
+
+
+def note_text(note: Note, names: list[str] | None = None) -> str:
+    return text(note, names, translator())
+
+
+def problem_text(problem: Problem) -> str:
+    return problem.text(translator())
+
+
+def suit(value: str) -> str:
+    """A suit as a noun in the reader's language (rules.suit_name)."""
+    return suit_name(value, translator())
+
+
+def marriage(value: str) -> str:
+    """A marriage by its suit in the reader's language ("meldunek kierowy")."""
+    return marriage_name(value, translator())
+
+
+def rule_name(key: str) -> str:
+    """The short label of a note's rule key, as the explanation page shows it."""
+    names = {
+        "points": pgettext("rule", "points"),
+        "marriage": pgettext("rule", "marriage"),
+        "trump-double": pgettext("rule", "trump-double"),
+        "trump-switch": pgettext("rule", "trump-switch"),
+        "marriage-no-trick": pgettext("rule", "marriage-no-trick"),
+        "rounding": pgettext("rule", "rounding"),
+        "contract-made": pgettext("rule", "contract-made"),
+        "contract-failed": pgettext("rule", "contract-failed"),
+        "slam": pgettext("rule", "slam"),
+        "musik-bonus": pgettext("rule", "musik-bonus"),
+        "lock": pgettext("rule", "lock"),
+        "bolt": pgettext("rule", "bolt"),
+        "dump": pgettext("rule", "dump"),
+        "adjustment": pgettext("rule", "adjustment"),
+        "game-won": pgettext("rule", "game-won"),
+        "give-up": pgettext("rule", "give-up"),
+        "barrel": pgettext("rule", "barrel"),
+    }
+    label = str(names.get(key, key))
+    # the msgids are the keys the game file writes; an English reader gets words instead
+    return ENGLISH_RULES.get(key, label) if label == key else label
+
+
+# The rule keys in English words (the catalogues translate the keys themselves, msgctxt "rule").
+ENGLISH_RULES = {
+    "points": "card points",
+    "marriage": "marriage",
+    "trump-double": "trump doubled",
+    "trump-switch": "trump switched",
+    "marriage-no-trick": "marriage without a trick",
+    "rounding": "rounding",
+    "contract-made": "contract made",
+    "contract-failed": "contract failed",
+    "slam": "slam",
+    "musik-bonus": "musik bonus",
+    "lock": "lock",
+    "bolt": "bolt",
+    "dump": "dump",
+    "adjustment": "adjustment",
+    "game-won": "game won",
+    "give-up": "given up",
+    "barrel": "barrel",
+}
+
+
+def reason(text: str) -> str:
+    """A change's reason as typed, except the one the app writes itself for Undo (hands.undo)."""
+    return str(gettext("undo")) if text == "undo" else text
+
+
+def number(value: float | Decimal | int, digits: int = 0) -> str:
+    """A decimal number in the reader's locale ("12.5", "12,5"); scores stay plain integers."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return str(format_decimal(value, pattern))
+
+
+def money(value: float | Decimal) -> str:
+    """An amount of the settlement, two decimals in the reader's locale (no currency is kept)."""
+    return number(value, 2)
+
+
+def signed_money(value: float | Decimal) -> str:
+    return ("+" if value > 0 else "") + money(value)
+
+
+def percent(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return str(format_decimal(value * 100, "#,##0")) + "\u00a0%"
+
+
+def day(value: date | datetime) -> str:
+    return str(format_date(value, "medium"))
+
+
+def moment(value: datetime) -> str:
+    return f"{format_date(value, 'medium')} {format_time(value, 'short')}"
+
+
+@bp.post("/language")
+def choose() -> ResponseReturnValue:
+    """The switcher: remembered in a cookie, and on the account when signed in."""
+    from scorekeeper.web.access import safe_next
+
+    lang = request.form.get("lang", "")
+    back = safe_next(request.form.get("next"))
+    response = redirect(back)
+    if lang in LANGUAGES:
+        response.set_cookie(
+            COOKIE,
+            lang,
+            max_age=365 * 24 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,
+        )
+        if current_user.is_authenticated and current_user.locale != lang:
+            current_user.locale = lang
+            db.session.commit()
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", "en")
+    app.config.setdefault("BABEL_DEFAULT_TIMEZONE", "UTC")
+    babel.init_app(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, current_locale=lambda: str(get_locale()))
+    app.jinja_env.filters.update(
+        note_text=note_text,
+        problem_text=problem_text,
+        suit=suit,
+        rule_name=rule_name,
+        reason=reason,
+        marriage=marriage,
+        number=number,
+        money=money,
+        signed_money=signed_money,
+        percent=percent,
+        day=day,
+        moment=moment,
+    )

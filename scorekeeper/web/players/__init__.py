@@ -1,0 +1,1 @@
+"""Players: their records, rename and merge."""

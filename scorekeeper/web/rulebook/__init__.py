@@ -1,0 +1,1 @@
+"""The rules pages of every preset and of a game, and the help pages."""

@@ -1,0 +1,182 @@
+"""The rules in the app: every preset's rules, and a game's rules with its house rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from flask import Blueprint, abort, render_template
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from scorekeeper import services
+from scorekeeper.rules import SUITS, VARIANTS, Rules
+from scorekeeper.store.models import Game
+from scorekeeper.web import access
+from scorekeeper.web.i18n import marriage, money
+from scorekeeper.web.rulebook import text as rulebook_text
+from scorekeeper.web.words import VALUE_WORDS
+
+# Public pages: no before_request sign-in here (the game's page checks access itself).
+bp = Blueprint("rulebook", __name__)
+
+
+@bp.route("/rules/")
+def index() -> str:
+    """The presets, each with its players and one line, linking to its rules."""
+    return render_template("rules/index.html", presets=rulebook_text.presets())
+
+
+@bp.route("/rules/<preset>")
+def preset(preset: str) -> str:
+    """A preset's rules with its default options."""
+    cls = VARIANTS.get(preset)
+    if cls is None:
+        abort(404)
+    return render_template("rules/show.html", **book(cls()))
+
+
+@bp.route("/games/<int:game_id>/rules")
+def game_rules(game_id: int) -> str:
+    """The rules of one game: its preset with the game's options, house rules marked."""
+    found = access.game_or_404(game_id)
+    return render_template("rules/show.html", **book(services.rules_for(found), found))
+
+
+def book(rules: Rules, game: Game | None = None) -> dict[str, Any]:
+    """What rules/show.html needs: the sections the options call for and their numbers."""
+    house = house_rules(rules) if game is not None else []
+    return {
+        "rules": rules,
+        "o": rules.options,
+        "game": game,
+        "names": services.names(game) if game is not None else [],
+        "summary": rulebook_text.summary(type(rules)),
+        "sections": rulebook_text.sections(rules),
+        "house": house,
+        "house_sections": {h.section for h in house},
+        "n": rulebook_text.numbers(rules),
+        "decisions": rulebook_text.decisions(rules),
+    }
+
+
+# Which section explains each option: a game's house rules are marked there.
+SECTION_OF: dict[str, str] = {
+    **dict.fromkeys(
+        ("bidding", "min_bid", "bid_step", "max_contract", "contract_raise"), "auction"
+    ),
+    **dict.fromkeys(("round_declarer", "slam_counts_all"), "scoring"),
+    **dict.fromkeys(
+        (
+            "marriages",
+            "marriage_values",
+            "marriage_needs_trick",
+            "trump_marriage_double",
+            "double_on_switch",
+            "ace_marriage",
+        ),
+        "marriages",
+    ),
+    **dict.fromkeys(("target", "stake"), "end"),
+    "cards": "deck",
+    "sitting_out": "players",
+    "all_cards_in_play": "points",
+    "rounding": "rounding",
+    "musik_bonus": "musik",
+    "lock": "lock",
+    "give_up": "give_up",
+    "barrel": "barrel",
+    "bolts": "bolts",
+    "dump": "dump",
+}
+LABELS: dict[str, Any] = {
+    "target": _l("Game to"),
+    "cards": _l("Card values"),
+    "bidding": _l("Bidding"),
+    "min_bid": _l("Lowest bid"),
+    "bid_step": _l("Bid step"),
+    "max_contract": _l("Largest contract"),
+    "contract_raise": _l("Contract may be raised after the musik"),
+    "marriages": _l("Marriages"),
+    "marriage_values": _l("Marriage values"),
+    "marriage_needs_trick": _l("A marriage needs a trick"),
+    "trump_marriage_double": _l("Trump marriage counts double"),
+    "double_on_switch": _l("Switching trump doubles too"),
+    "rounding": _l("Rounding"),
+    "round_declarer": _l("Round the declarer's points"),
+    "lock": _l("Lock"),
+    "sitting_out": _l("Who sits out"),
+    "musik_bonus": _l("Sitting-out dealer's musik"),
+    "give_up": _l("Giving up"),
+    "slam_counts_all": _l("A slam counts the cards out of play"),
+    "all_cards_in_play": _l("All cards in play"),
+    "stake": _l("Stake per point"),
+    "barrel": _l("Barrel"),
+    "bolts": _l("Bolts"),
+    "dump": _l("Dump"),
+    "ace_marriage": _l("Ace marriage (four aces)"),
+    # the keys inside the nested house rules
+    "at": _l("at"),
+    "tries": _l("tries"),
+    "penalty": _l("penalty"),
+    "knock_off": _l("knock-off"),
+    "count": _l("bolts"),
+    "negative": _l("minus too"),
+    "declarer": _l("declarer"),
+    "opponents": _l("opponents"),
+    "limit": _l("limit"),
+    "ace": _l("per ace"),
+    "marriage": _l("marriage"),
+}
+
+
+class HouseRule(NamedTuple):
+    """One option of a game that differs from its preset."""
+
+    name: str
+    label: str
+    value: str
+    default: str
+    section: str
+
+
+def shown(value: Any, name: str = "") -> str:
+    """An option's value in words."""
+    if value is None:
+        return str(_("off"))
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if name == "stake":
+        return money(Decimal(str(value)))
+    if isinstance(value, Mapping):
+        return "; ".join(
+            str(_("%(option)s: %(value)s", option=_key(k), value=shown(v)))
+            for k, v in value.items()
+        )
+    if isinstance(value, str):
+        return str(VALUE_WORDS.get(value, value))
+    return str(value)
+
+
+def _key(key: str) -> str:
+    """A key inside a nested option: a suit (marriage_values) or a house rule's field."""
+    return marriage(key) if key in SUITS else str(LABELS.get(key, key))
+
+
+def house_rules(rules: Rules) -> list[HouseRule]:
+    """The options of `rules` that differ from its preset's, each with both values."""
+    defaults = type(rules).preset_options()
+    preset = defaults.to_dict()
+    out = []
+    for name, value in rules.options.overrides_from(defaults).items():
+        default = preset.get(name)
+        if isinstance(value, Mapping) and isinstance(default, Mapping):
+            # only the keys that changed: "at: 900" against "at: 880"
+            value, default = (
+                {k: v for k, v in side.items() if value.get(k) != default.get(k)}
+                for side in (value, default)
+            )
+        label, section = str(LABELS.get(name, name)), SECTION_OF.get(name, "")
+        out.append(HouseRule(name, label, shown(value, name), shown(default, name), section))
+    return out

@@ -1,0 +1,1 @@
+"""Sharing a game: the live link and its view, invites and co-scorers."""

@@ -1,0 +1,1 @@
+"""Export and import: game files, CSV, the printable sheet, archives."""

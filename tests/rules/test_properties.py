@@ -1,0 +1,148 @@
+"""Properties over realistic games dealt from a real deck (tests/strategies.py), every preset."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.gamefile import loads, parse
+from scorekeeper.rules import InvalidHand, find_variant
+
+from tests.strategies import PRESETS, SEATS, dealt_hand, games, malformed_games, opener
+
+SLOW = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@SLOW
+@given(data=st.data())
+def test_totals_are_sums_of_scores_and_every_score_is_explained(preset, data):
+    tally = parse(data.draw(games(preset))).score()
+    previous = (0,) * len(tally.totals)
+    for line in tally.lines:
+        assert tuple(p + s for p, s in zip(previous, line.scores)) == line.totals
+        previous = line.totals
+        explained = {n.seat for n in line.notes}
+        for seat, score in enumerate(line.scores):
+            if score:
+                assert seat in explained, (line, seat)
+    assert tally.totals == previous
+    assert tuple(p.total for p in tally.players) == tally.totals
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@SLOW
+@given(data=st.data())
+def test_a_prefix_does_not_depend_on_later_hands(preset, data):
+    game = parse(data.draw(games(preset, min_hands=2)))
+    full = game.score()
+    k = data.draw(st.integers(0, len(game.lines)))
+    prefix = game.rules().replay(game.lines[:k], game.first_dealer, game.players)
+    assert prefix.lines == full.lines[:k]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@SLOW
+@given(data=st.data())
+def test_changing_hand_k_changes_nothing_before_it(preset, data):
+    raw = data.draw(games(preset, min_hands=2))
+    full = parse(raw).score()
+    hands = [i for i, line in enumerate(full.lines) if line.kind == "hand"]
+    k = data.draw(st.sampled_from(hands))
+    replacement = data.draw(dealt_hand(preset, full.lines[k].dealer))
+    changed = {
+        **raw,
+        "hands": [
+            *raw["hands"][:k],
+            {"dealer": full.lines[k].dealer, **replacement},
+            *raw["hands"][k + 1 :],
+        ],
+    }
+    try:
+        tally = parse(changed).score()
+    except InvalidHand as e:
+        # a later hand may no longer fit (e.g. a give-up over the limit), never an earlier one
+        assert all(p.hand is not None and p.hand > k for p in e.problems), e
+        return
+    assert tally.lines[:k] == full.lines[:k]
+
+
+def _one_hand(preset: str, dealer: int, hand: dict) -> dict:
+    n = SEATS[preset]
+    return {
+        "format": "scorekeeper-game/1",
+        "variant": preset,
+        "players": ["Ala", "Bartek", "Celina", "Darek"][:n],
+        "first_dealer": dealer,
+        "hands": [hand],
+    }
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_hand_dealt_from_a_real_deck_is_accepted(preset, data):
+    # scoring.md 3.2: the card points, tricks and marriages of a real deal always fit together
+    dealer = data.draw(st.integers(0, SEATS[preset] - 1))
+    hand = data.draw(dealt_hand(preset, dealer))
+    for given_tricks in (True, False):
+        if not given_tricks:
+            hand = {k: v for k, v in hand.items() if k != "tricks"}
+        game = parse(_one_hand(preset, dealer, hand))
+        sheet = game.rules().sheet(game.first_dealer, game.players)
+        problems = sheet.check(game.lines[0])
+        assert problems == [], (hand, [str(p) for p in problems])
+
+
+@pytest.mark.parametrize("preset", ["pl-2", "ru-2"])
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_the_two_hand_sums_119_82_81_are_always_refused(preset, data):
+    # 120 card points minus the 4 cards out of play: never 1, 38 or 39 of them
+    total = data.draw(st.sampled_from((119, 82, 81)))
+    mine = data.draw(st.integers(0, total))
+    dealer = data.draw(st.integers(0, 1))
+    declarer = opener(preset, dealer)
+    points = [mine, total - mine] if declarer == 0 else [total - mine, mine]
+    hand: dict = {"declarer": declarer, "bid": 100 if preset == "pl-2" else 60, "points": points}
+    if preset == "ru-2":
+        hand["trump"] = data.draw(st.sampled_from(("spades", "clubs", "diamonds", "hearts")))
+    if data.draw(st.booleans()):  # with trick counts: a whole number for each seat
+        won = data.draw(st.integers(1, 9))
+        hand["tricks"] = [won, 10 - won]
+    with pytest.raises(InvalidHand) as refused:
+        parse(_one_hand(preset, dealer, hand)).score()
+    fields = {p.field for p in refused.value.problems}
+    assert "points" in fields or "tricks" in fields, refused.value
+    reachable = find_variant(preset)({}).options.cards.reachable
+    if "tricks" not in hand and all(p in reachable for p in points):
+        # each seat's points could be, the two together could not: said as the cards left out
+        assert any(
+            p.params.get("out") == 120 - total for p in refused.value.problems
+        ), refused.value
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(malformed_games())
+def test_malformed_input_raises_only_the_validation_error(data):
+    try:
+        parse(data).score()
+    except InvalidHand as e:
+        assert e.problems and all(str(p).startswith(("game: ", "hand ")) for p in e.problems)
+    try:
+        loads(json.dumps(data)).score()
+    except InvalidHand:
+        pass
+
+
+@given(st.binary(max_size=200))
+def test_any_bytes_raise_only_the_validation_error(blob):
+    try:
+        loads(blob).score()
+    except InvalidHand:
+        pass

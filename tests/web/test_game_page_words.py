@@ -1,0 +1,72 @@
+"""The game page in words players use (issue 12 points 3 and 10): short names in the narrow
+columns, the variant's name for a title, explanations in words, the language's own variant."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.web.common import short_names
+
+from .helpers import hand, new_game
+
+
+@pytest.mark.parametrize(
+    "names, short",
+    [
+        (["Ala", "Bartek", "Celina"], ["Ala", "Bar.", "Cel."]),
+        # two names with one start keep the letters that tell them apart
+        (["Marek", "Marta", "Małgorzata"], ["Marek", "Marta", "Mał."]),
+        (["Константин", "Костя"], ["Кон.", "Кос."]),
+        (["Jan Kowalski", "Jan Nowak"], ["Jan K.", "Jan N."]),
+        (["Aleksander", "Aleksandra"], ["Ale…e", "Ale…r"]),
+        (["Ala", "Alan"], ["Ala", "Alan"]),
+        (["Kasia", "Kasia B."], ["Kasia", "Kasia B."]),
+    ],
+)
+def test_short_names_are_distinct_and_never_longer(names, short):
+    assert short_names(names) == short
+    assert len({s.casefold() for s in short_names(names)}) == len(names)
+
+
+def test_the_sheet_heads_columns_with_short_names_and_keeps_the_full_ones(client):
+    game = new_game(client, "pl-4", ("Małgorzata", "Marek", "Marta", "Константин"))
+    hand(client, game, [None, 100, 10, 10], declarer=1, bid=100)
+    page = client.get(game).get_data(as_text=True)
+    head = re.search(r"<thead>.*?</thead>", page, re.S).group(0)
+    assert '<abbr title="Małgorzata" aria-hidden="true">Mał.</abbr>' in head
+    assert '<span class="visually-hidden">Константин</span>' in head
+    assert ">Marek<" in head and ">Marta<" in head  # "Mare." would save nothing
+    # the totals have room for every full name
+    totals = re.search(r'<section class="totals.*?</section>', page, re.S).group(0)
+    assert all(f'class="name">{n}<' in totals for n in ("Małgorzata", "Константин"))
+
+
+def test_the_title_is_the_variants_name(client):
+    game = new_game(client, "ru-3")
+    page = client.get(game).get_data(as_text=True)
+    assert re.search(r"<h1>Russian Thousand, 3 players <small>game \d+</small></h1>", page)
+    assert '<span class="variant">Russian Thousand, 3 players</span>' in client.get("/").text
+
+
+def test_the_explanation_tags_are_words_in_english(client):
+    game = new_game(client)
+    hand(client, game, [107, 6, 7], declarer=0, bid=120)
+    page = client.get(f"{game}/hands/1").get_data(as_text=True)
+    assert ">contract failed<" in page and ">card points<" in page
+    assert ">contract-failed<" not in page
+
+
+@pytest.mark.parametrize("lang, variant", [("en", "pl-3"), ("pl", "pl-3"), ("ru", "ru-3")])
+def test_a_new_game_starts_from_the_languages_variant(client, lang, variant):
+    client.post("/language", data={"lang": lang, "next": "/"})
+    page = client.get("/games/new").get_data(as_text=True)
+    checked = re.findall(r'<input checked[^>]*value="([^"]+)"', page)
+    assert checked == [variant], checked
+
+
+def test_ukrainian_readers_start_from_ru3(client):
+    client.post("/language", data={"lang": "uk", "next": "/"})
+    page = client.get("/games/new").get_data(as_text=True)
+    assert re.findall(r'<input checked[^>]*value="([^"]+)"', page) == ["ru-3"]

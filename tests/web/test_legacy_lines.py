@@ -1,0 +1,61 @@
+"""A game logged before the real-deal checks (issue 12) keeps opening and scoring; the hand
+being entered or edited gets every check (docs/rules-decisions.md, "A real deal")."""
+
+from __future__ import annotations
+
+from sqlalchemy import update
+
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Entry, Game, Line
+
+from .helpers import hand, totals, version_token
+
+
+def test_an_old_hand_won_at_100_by_a_non_opener_still_scores_but_an_edit_is_checked(
+    app, client
+) -> None:
+    r = client.post(
+        "/games/new",
+        data={
+            "variant": "pl-3",
+            "first_dealer": "0",
+            "players-0": "Ala",
+            "players-1": "Bartek",
+            "players-2": "Celina",
+        },
+    )
+    game = r.headers["Location"]
+    assert hand(client, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    # as an older version stored it: Ala, who did not open, won at 100 (now refused on entry)
+    with app.app_context():
+        line = db.session.execute(db.select(Line)).scalar_one()
+        line.declarer = 0
+        for entry, points in zip(line.entries, (100, 10, 10)):
+            entry.points = points
+        db.session.execute(update(Game).values(version=Game.version + 1))
+        db.session.commit()
+        stored = db.session.execute(db.select(Entry).order_by(Entry.seat)).scalars()
+        assert [e.points for e in stored] == [100, 10, 10]
+    page = client.get(game)
+    assert page.status_code == 200
+    assert totals(client, game) == [100, 10, 10]
+    assert client.get(f"{game}/hands/1").status_code == 200
+    # the next hand is logged as usual (Bartek deals, Celina opens)
+    assert hand(client, game, [10, 10, 100], declarer=2, bid=100).status_code == 302
+    assert totals(client, game) == [110, 20, 110]
+    # saving hand 1 again as it is: it is entered now, so the forced opening applies
+    data = version_token(client, f"{game}/hands/1/edit")
+    data.update(
+        {
+            "dealer": "0",
+            "declarer": "0",
+            "bid": "100",
+            "points-0": "100",
+            "points-1": "10",
+            "points-2": "10",
+        }
+    )
+    r = client.post(f"{game}/hands/1/edit", data=data)
+    assert r.status_code == 422
+    assert "Bartek opens at 100 without looking" in r.get_data(as_text=True)
+    assert totals(client, game) == [110, 20, 110]  # nothing stored changed

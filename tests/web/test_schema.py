@@ -1,0 +1,150 @@
+"""The migrations are the schema: they build it from nothing and match the models exactly."""
+
+from __future__ import annotations
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from scorekeeper.store.db import db
+
+
+def test_migrations_match_the_models(app):
+    with app.app_context(), db.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
+    assert diff == [], diff
+
+
+def test_wal_mode_on_sqlite(app):
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("WAL is SQLite's journal mode")
+        with db.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(database_url):
+    """A family's database from before issue 4: the migration keeps its games and players,
+    and the first account to sign up adopts them."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+    from scorekeeper.store.db import MIGRATIONS
+    from tests.conftest import signed_up
+
+    config = {
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "SECRET_KEY": "t",
+        "WTF_CSRF_ENABLED": False,
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+        "AUTO_MIGRATE": False,
+    }
+    old = create_app(config)
+    with old.app_context():
+        upgrade(directory=MIGRATIONS, revision="e3dd19d1cae3")  # the schema before accounts
+        with db.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO player (id, name, created_at) VALUES (1, 'Ala', :t), "
+                    "(2, 'Bartek', :t), (3, 'Celina', :t)"
+                ),
+                {"t": "2026-01-01"},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO game (id, variant, options, first_dealer, created_at, "
+                    "updated_at, version) VALUES (1, 'pl-3', '{}', 0, :t, :t, 1)"
+                ),
+                {"t": "2026-01-01"},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO line (id, game_id, position, kind, declarer, bid, give_up, "
+                    "reason, created_at) VALUES (1, 1, 1, 'hand', 1, 100, false, '', :t)"
+                ),
+                {"t": "2026-01-01"},
+            )
+            for seat, points in enumerate((10, 100, 10)):
+                conn.execute(
+                    text("INSERT INTO entry (line_id, seat, points) VALUES (1, :s, :p)"),
+                    {"s": seat, "p": points},
+                )
+            for seat in range(3):
+                conn.execute(
+                    text("INSERT INTO seat (game_id, position, player_id) VALUES (1, :s, :p)"),
+                    {"s": seat, "p": seat + 1},
+                )
+        db.session.remove()
+        db.engine.dispose()
+    app = create_app({**config, "AUTO_MIGRATE": True})  # brings it up to date on start
+    family = signed_up(app, "family")
+    home = family.get("/").get_data(as_text=True)
+    assert "Bartek 100" in home and "Jan 1, 2026 12:00" in home  # its totals and last played
+    assert family.get("/games/1").status_code == 200
+    assert signed_up(app, "neighbour").get("/games/1").status_code == 404
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_after_the_upgrade_sqlite_never_gives_a_line_id_twice(tmp_path):
+    """A database from before AUTOINCREMENT whose trail names a deleted line 3: the upgrade
+    keeps every line and entry, and the next line gets id 4, not 3 (the deleted line's)."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+    from scorekeeper.store.db import MIGRATIONS
+
+    # SQLite's own question (PostgreSQL's sequences never give an id twice): no PostgreSQL run
+    database_url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    old = create_app(
+        {"SQLALCHEMY_DATABASE_URI": database_url, "AUTO_MIGRATE": False, "SECRET_KEY": "t"}
+    )
+    t = {"t": "2026-01-01"}
+    with old.app_context():
+        upgrade(directory=MIGRATIONS, revision="c2c6eca4e4e3")
+        with db.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO game (id, variant, options, first_dealer, created_at, "
+                    "updated_at, version) VALUES (1, 'pl-3', '{}', 0, :t, :t, 1)"
+                ),
+                t,
+            )
+            for line in (1, 2):
+                conn.execute(
+                    text(
+                        "INSERT INTO line (id, game_id, position, kind, give_up, reason, "
+                        "created_at) VALUES (:i, 1, :i, 'hand', false, '', :t)"
+                    ),
+                    {"i": line, **t},
+                )
+                conn.execute(
+                    text("INSERT INTO entry (line_id, seat, points) VALUES (:i, 0, 60)"),
+                    {"i": line},
+                )
+            conn.execute(
+                text(
+                    "INSERT INTO revision (game_id, line_id, action, position, reason, at) "
+                    "VALUES (1, 3, 'delete', 3, 'undo', :t)"
+                ),
+                t,
+            )
+        upgrade(directory=MIGRATIONS)
+        with db.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO line (game_id, position, kind, give_up, reason, created_at) "
+                    "VALUES (1, 3, 'hand', false, '', :t)"
+                ),
+                t,
+            )
+            ids = conn.execute(text("SELECT id FROM line ORDER BY id")).scalars().all()
+            entries = conn.execute(text("SELECT line_id FROM entry ORDER BY line_id")).all()
+        assert ids == [1, 2, 4]
+        assert [e[0] for e in entries] == [1, 2]
+        db.session.remove()
+        db.engine.dispose()
