@@ -59,7 +59,7 @@ def upgrade_database(app: Any, wait: float = 0) -> None:
     from sqlalchemy import exc
 
     from scorekeeper.config import upgrade_schema
-    from scorekeeper.web.errors import unavailable
+    from scorekeeper.store.db import unavailable
 
     deadline = time.monotonic() + wait
     while True:

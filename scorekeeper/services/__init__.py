@@ -1,29 +1,18 @@
-"""Every write, one call = one transaction (the only layer that commits).
+"""Every write, one call = one transaction: the only layer that commits."""
 
-`scorekeeper.services` itself offers the lines of a game (services/lines.py), which most callers
-need; accounts, players, games as a whole, the trail and imports are modules of their own.
-"""
+# `scorekeeper.services` offers the writes most callers need (a game's lines, a new game); the
+# accounts, players, games as a whole, links, the trail, summaries and imports are modules.
 
 from __future__ import annotations
 
+from scorekeeper.services.games import create_game
 from scorekeeper.services.lines import (
-    Abandoned,
-    Conflict,
-    KeyReused,
-    Outcome,
     add_line,
-    commit,
-    create_game,
     delete_line,
-    load_game,
-    names,
-    player,
-    rule_lines,
-    rules_for,
-    sheet_for,
-    tally,
+    restore_line,
     update_line,
 )
+from scorekeeper.services.writing import Abandoned, Conflict, KeyReused, Outcome
 
 __all__ = [
     "Abandoned",
@@ -31,15 +20,8 @@ __all__ = [
     "KeyReused",
     "Outcome",
     "add_line",
-    "commit",
     "create_game",
     "delete_line",
-    "load_game",
-    "names",
-    "player",
-    "rule_lines",
-    "rules_for",
-    "sheet_for",
-    "tally",
+    "restore_line",
     "update_line",
 ]

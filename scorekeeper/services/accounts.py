@@ -124,6 +124,13 @@ def change_password(
     return start_session(account)
 
 
+def choose_language(account: Account, locale: str) -> None:
+    """The language chosen with the switcher, kept on the account (nothing if it is already)."""
+    if account.locale != locale:
+        account.locale = locale
+        db.session.commit()
+
+
 def start_session(account: Account) -> str:
     """A new signed-in browser: its random session id (for the cookie; only its digest is
     stored). Sessions idle longer than PERMANENT_SESSION_LIFETIME are dropped meanwhile."""

@@ -10,7 +10,6 @@ game file: an exported game is its lines, whatever became of it.
 from __future__ import annotations
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from scorekeeper.services import writing as writes
 from scorekeeper.store.db import db
@@ -84,22 +83,8 @@ def restore(game: Game, who: str | None) -> None:
             rev.restored_by = back.id
 
 
-def deleted_game(game_id: int, owner_id: int) -> Game | None:
-    """The owner's game, deleted or not (a restore, or the twin of a delete's tap)."""
-    game = db.session.get(Game, game_id)
-    return game if game is not None and game.owner_id == owner_id else None
 
 
-def deleted_games(owner_id: int) -> list[Game]:
-    """The account's deleted games, the latest deleted first: what its account page restores."""
-    return list(
-        db.session.execute(
-            select(Game)
-            .where(Game.owner_id == owner_id, Game.deleted_at.is_not(None))
-            .order_by(Game.deleted_at.desc(), Game.id.desc())
-            .options(selectinload(Game.seats))  # the page names each game's players
-        ).scalars()
-    )
 
 
 def rematch(game: Game, token: str) -> tuple[Game, bool]:
@@ -138,14 +123,3 @@ def rematch(game: Game, token: str) -> tuple[Game, bool]:
 
 def _rematch_with(key: str) -> Game | None:
     return db.session.execute(select(Game).where(Game.rematch_token == key)).scalar_one_or_none()
-
-
-def rematches(game: Game) -> list[Game]:
-    """The games made as rematches of this one (not deleted), the first first."""
-    return list(
-        db.session.execute(
-            select(Game)
-            .where(Game.rematch_of == game.id, Game.deleted_at.is_(None))
-            .order_by(Game.id)
-        ).scalars()
-    )

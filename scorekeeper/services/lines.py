@@ -1,114 +1,37 @@
-"""The one bridge between the database and the rules: every write is one transaction here."""
+"""The lines of a game, written: add, update, delete and restore, one transaction each."""
+
+# Every write checks the line against the rules first (InvalidHand, nothing stored), holds the
+# game row (writing.writing), and remembers the new tally for the next read (derived.remember).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import selectinload
-from sqlalchemy.orm.exc import StaleDataError
+from sqlalchemy import update
 
-from scorekeeper.gamefile import GameFile, line_to_dict
+from scorekeeper.gamefile import line_to_dict, parse_line
 from scorekeeper.rules import Line as RuleLine
-from scorekeeper.rules import Tally
 from scorekeeper.services import trail
-from scorekeeper.services import writing as writes
 from scorekeeper.services.writing import (
     Abandoned,
     Conflict,
     KeyReused,
+    Outcome,
+    body_digest,
     check_version,
-    fill_line,
+    key_digest,
+    line_with,
     touch,
+    writing,
 )
+from scorekeeper.store import trail as store_trail
 from scorekeeper.store.db import db
-from scorekeeper.store.derived import _remember, names, rule_lines, rules_for, sheet_for, tally
-from scorekeeper.store.models import Game, Line, Player, Seat
+from scorekeeper.store.derived import remember, rule_lines, sheet_for, tally
+from scorekeeper.store.facts import fill_line
+from scorekeeper.store.models import Game, Line, Revision
+from scorekeeper.store.queries import line_row
 
-# the views read a game's derived state through this module too
-__all__ = [
-    "Abandoned",
-    "Conflict",
-    "KeyReused",
-    "Outcome",
-    "add_line",
-    "create_game",
-    "delete_line",
-    "load_game",
-    "names",
-    "player",
-    "rule_lines",
-    "rules_for",
-    "sheet_for",
-    "tally",
-    "update_line",
-]
-
-
-def load_game(game_id: int) -> Game | None:
-    """A game with its seats and players; its lines are read as facts (`rule_lines`). A deleted
-    game is no game (lifecycle.py): its pages, links, invites and API answer 404."""
-    return db.session.execute(
-        select(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .options(selectinload(Game.seats))
-    ).scalar_one_or_none()
-
-
-def _row(game: Game, number: int) -> Line:
-    return db.session.execute(
-        select(Line).where(Line.game_id == game.id, Line.position == number)
-    ).scalar_one()
-
-
-@dataclass
-class Outcome:
-    """What a write did: the number of the line it touched and the new tally."""
-
-    number: int
-    tally: Tally
-    repeated: bool = False  # the same form was posted again: nothing new was stored
-
-
-def player(name: str, account_id: int | None) -> Player:
-    """The account's player of that name, created on first use (names are reused across the
-    games of an account, never across accounts)."""
-    name = " ".join(name.split())
-    found = db.session.execute(
-        select(Player).where(Player.key == Player.key_of(name), Player.account_id == account_id)
-    ).scalar_one_or_none()
-    if found is None:
-        found = Player(name=name, key=Player.key_of(name), account_id=account_id)
-        db.session.add(found)
-    return found
-
-
-def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -> Game:
-    """Stores a validated game file as a new game of `owner_id`; InvalidHand (nothing stored)
-    if it is not valid. `commit_now=False` leaves the commit to the caller (bench/history.py
-    stores many games in one transaction; an import stores its own batches, bulk.py)."""
-    file.score()  # refuses an invalid file before anything is written
-    writes.lock_account(owner_id)  # issue 11: two new games at once share no new player
-    game = Game(
-        variant=file.variant,
-        options=dict(file.options),
-        first_dealer=file.first_dealer,
-        owner_id=owner_id,
-    )
-    seats = len(file.players)
-    for position, name in enumerate(file.players):
-        game.seats.append(Seat(position=position, player=player(name, owner_id)))
-    for position, line in enumerate(file.lines, start=1):
-        row = Line(position=position)
-        game.lines.append(row)
-        fill_line(row, line, seats)
-    db.session.add(game)
-    db.session.flush()
-    trail.load(game, file.trail)
-    if commit_now:
-        commit()
-    return game
+__all__ = ["Abandoned", "Conflict", "KeyReused", "Outcome"]
 
 
 def add_line(
@@ -125,10 +48,10 @@ def add_line(
     another `body` (by default the line itself) it is refused with KeyReused. Without a
     `version`, concurrent appends are serialised and each is stored once.
     """
-    key = writes.key_digest(game.id, token) if token else None
-    digest = writes.body_digest(line_to_dict(line) if body is None else body)
+    key = key_digest(game.id, token) if token else None
+    digest = body_digest(line_to_dict(line) if body is None else body)
     try:
-        with writes.writing(game):
+        with writing(game):
             done = _repeat(game, key, digest)
             if done is not None:
                 return done
@@ -149,13 +72,13 @@ def add_line(
         if done is None:
             raise
         return done
-    _remember(game, [*lines, line], result, sheet)
+    remember(game, [*lines, line], result, sheet)
     return Outcome(row.position, result)
 
 
 def _repeat(game: Game, key: str | None, digest: str) -> Outcome | None:
     """The line stored with this key before (nothing new is stored), if any."""
-    done = writes.line_with(key) if key else None
+    done = line_with(key) if key else None
     if done is None:
         return None
     if done.token_body is not None and done.token_body != digest:
@@ -183,19 +106,19 @@ def update_line(
 ) -> Outcome:
     """Replaces line `number`; every later total is derived again. Refused: nothing changes.
     The trail records the line before and after."""
-    with writes.writing(game):
+    with writing(game):
         if _same_edit(game, number, line, version):
             return Outcome(number, tally(game), repeated=True)
         lines = _lines_with(game, number, version)
         old = lines[number - 1]
         lines[number - 1] = line
         result = tally(game, lines, entered=number)
-        row = _row(game, number)
+        row = line_row(game, number)
         fill_line(row, line, len(game.seats))
         touch(game)  # before the trail: its revision carries the write's instant
         if old != line:
             trail.record(game, "edit", number, row.id, old, line, reason, who)
-    _remember(game, lines, result)
+    remember(game, lines, result)
     return Outcome(number, result)
 
 
@@ -218,16 +141,16 @@ def delete_line(
     """Removes line `number` (None: the last one, an undo); the lines after it move up.
     Refused if the rest would not fit. The trail keeps the line, so that it can be restored.
     A double tap (the one write since the form was this very delete) is answered as done."""
-    with writes.writing(game):
+    with writing(game):
         count = len(rule_lines(game))
         twin = count + 1 if number is None else number  # where the first tap's delete was
-        if trail.did_just(game, version, "delete", twin, reason, who):
+        if store_trail.did_just(game, version, "delete", twin, reason, who):
             return Outcome(twin, tally(game), repeated=True)
         number = count if number is None else number
         lines = _lines_with(game, number, version)
         old = lines.pop(number - 1)
         result = tally(game, lines)
-        row = _row(game, number)
+        row = line_row(game, number)
         touch(game)  # before the trail: its revision carries the write's instant
         trail.record(game, "delete", number, row.id, old, None, reason, who)
         db.session.delete(row)
@@ -241,17 +164,55 @@ def delete_line(
             .where(Line.game_id == game.id, Line.position < 0)
             .values(position=-Line.position)
         )
-    _remember(game, lines, result)
+    remember(game, lines, result)
     return Outcome(number, result)
 
 
-def commit() -> None:
-    """Ends a write: Conflict if another phone's write got in first; rolled back on error."""
-    try:
-        db.session.commit()
-    except StaleDataError:
-        db.session.rollback()
-        raise Conflict() from None
-    except Exception:
-        db.session.rollback()
-        raise
+def restore_line(
+    game: Game, revision_id: int, version: int | None = None, who: str | None = None
+) -> Outcome:
+    """Puts a deleted line back where it was (or last, if the game is shorter now).
+
+    InvalidHand if it no longer fits the game (nothing changes); LookupError if there is no
+    such deleted line.
+    """
+    with writing(game):
+        # read under the game's lock: a double tap must not bring the line back twice (the
+        # second tap finds it restored by the one write since its version: answered as done)
+        rev = db.session.get(Revision, revision_id, populate_existing=True)
+        if rev is None or rev.game_id != game.id or rev.action != "delete":
+            raise LookupError(revision_id)
+        last = store_trail.last(game)
+        if last is not None and rev.restored_by == last.id:
+            # restored by the one write since the form, by this account: a double tap
+            if store_trail.did_just(game, version, "restore", last.position, "", who):
+                return Outcome(last.position, tally(game), repeated=True)
+        check_version(game, version)
+        if rev.restored_by:
+            raise LookupError(revision_id)
+        line = parse_line(rev.position, rev.before)
+        lines = rule_lines(game)
+        at = min(rev.position, len(lines) + 1)
+        lines.insert(at - 1, line)
+        result = tally(game, lines)  # raises InvalidHand if it no longer fits
+        # the lines from `at` on move down, through negative positions (unique at every row)
+        db.session.execute(
+            update(Line)
+            .where(Line.game_id == game.id, Line.position >= at)
+            .values(position=-(Line.position + 1))
+        )
+        db.session.execute(
+            update(Line)
+            .where(Line.game_id == game.id, Line.position < 0)
+            .values(position=-Line.position)
+        )
+        row = Line(game_id=game.id, position=at)
+        db.session.add(row)
+        fill_line(row, line, len(game.seats))
+        db.session.flush()
+        touch(game)  # before the trail: its revision carries the write's instant
+        back = trail.record(game, "restore", at, row.id, None, line, who=who)
+        db.session.flush()
+        rev.restored_by = back.id
+    remember(game, lines, result)
+    return Outcome(at, result)

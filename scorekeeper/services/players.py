@@ -7,19 +7,22 @@ from datetime import datetime
 from decimal import Decimal
 from typing import NamedTuple
 
-from flask_babel import gettext as _
 from sqlalchemy import delete, select, update
 
-from scorekeeper.rules import SeatStats
+from scorekeeper.rules import N_, Message, SeatStats
 from scorekeeper.rules.bounds import name_problem, normal_name
+from scorekeeper.services.summaries import summary_data
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Player, Seat
-from scorekeeper.store.summaries import summary_data
-from scorekeeper.web.i18n import day, translator
 
 
 class Refused(Exception):
-    """A rename or merge that cannot be done; the message says why, for the field."""
+    """A rename or merge that cannot be done: `message` says why, for the field (its caller
+    puts it in the reader's language: a rules Message, or a gettext message with `params`)."""
+
+    def __init__(self, message: str | Message, **params: object) -> None:
+        super().__init__(message)
+        self.message, self.params = message, params
 
 
 def _bump(game_ids: list[int]) -> None:
@@ -38,12 +41,23 @@ def _games_of(player_id: int) -> list[int]:
 
 
 def rename(player: Player, name: str) -> None:
+    """Renames the player in every game; Refused (nothing changed) for no name, a bad one, or
+    the name of another player of the account."""
+    try:
+        _rename(player, name)
+    except Refused:
+        db.session.rollback()
+        raise
+    db.session.commit()
+
+
+def _rename(player: Player, name: str) -> None:
     typed, name = name, normal_name(name)
     if not name:
-        raise Refused(_("A player needs a name."))
+        raise Refused(N_("A player needs a name."))
     wrong = name_problem(typed)  # what a new game's names are held to (rules.bounds)
     if wrong is not None:
-        raise Refused(wrong.text(translator()))
+        raise Refused(wrong)
     other = db.session.execute(
         select(Player).where(
             Player.account_id == player.account_id,
@@ -53,34 +67,42 @@ def rename(player: Player, name: str) -> None:
     ).scalar_one_or_none()
     if other is not None:
         raise Refused(
-            _("There is already a player %(name)s: merge the two instead.", name=other.name)
+            N_("There is already a player %(name)s: merge the two instead."), name=other.name
         )
     player.name, player.key = name, Player.key_of(name)
     _bump(_games_of(player.id))
-    db.session.commit()
 
 
 def merge(source: Player, target: Player) -> None:
     """`source` and `target` are the same person: every seat of `source` becomes `target`'s,
-    and `source` goes. Refused if both sat in one game (one person, one seat)."""
+    and `source` goes. Refused (nothing changed) if both sat in one game (one person, one
+    seat)."""
+    try:
+        _merge(source, target)
+    except Refused:
+        db.session.rollback()
+        raise
+    db.session.commit()
+
+
+def _merge(source: Player, target: Player) -> None:
     if source.id == target.id or source.account_id != target.account_id:
-        raise Refused(_("Choose another player of yours."))
+        raise Refused(N_("Choose another player of yours."))
     theirs = set(_games_of(source.id))
     shared = theirs & set(_games_of(target.id))
     if shared:
         raise Refused(
-            _(
+            N_(
                 "%(source)s and %(target)s sat at the same table (game %(game)d): "
-                "they are two people.",
-                source=source.name,
-                target=target.name,
-                game=min(shared),
-            )
+                "they are two people."
+            ),
+            source=source.name,
+            target=target.name,
+            game=min(shared),
         )
     db.session.execute(update(Seat).where(Seat.player_id == source.id).values(player_id=target.id))
     _bump(sorted(theirs))
     db.session.execute(delete(Player).where(Player.id == source.id))
-    db.session.commit()
 
 
 @dataclass
@@ -110,7 +132,8 @@ class Record:
     by_variant: dict[str, Wins] = field(default_factory=dict)
     stats: SeatStats = field(default_factory=SeatStats)
     staked: bool = False  # some game had a stake: money is worth showing
-    results: list[tuple[str, int, bool]] = field(default_factory=list)  # finished, oldest first
+    # finished games, oldest first: when it started, the player's total, won
+    results: list[tuple[datetime, int, bool]] = field(default_factory=list)
 
     @property
     def money(self) -> Decimal:
@@ -160,7 +183,7 @@ def record(player: Player) -> tuple[Record, list[Played]]:
         out.stats.add(mine)
         out.staked = out.staked or bool(s.get("staked"))
         if finished:
-            out.results.append((day(created_at), s["totals"][seat], won))
+            out.results.append((created_at, s["totals"][seat], won))
         played.append(
             Played(
                 game_id,

@@ -18,16 +18,26 @@ from dataclasses import dataclass
 from sqlalchemy import insert, select
 from sqlalchemy.exc import SQLAlchemyError
 
+from scorekeeper.gamefile import GameFile
 from scorekeeper.services import writing as writes
+from scorekeeper.services.summaries import summary_data
 from scorekeeper.store import bulk
 from scorekeeper.store.db import db
 from scorekeeper.store.facts import entry_fields, marriage_fields
 from scorekeeper.store.models import Entry, Game, Line, MarriageRow, Player, Seat, Summary, now
-from scorekeeper.store.summaries import summary_data
-from scorekeeper.web.transfer.uploads import Checked
+from scorekeeper.store.summaries import GameSummary
 
 CHUNK = 100  # games per transaction: some 5,000 lines, 0.15 s of SQLite's write lock
 SQLITE_PAUSE = 0.1  # seconds between two chunks on SQLite, for the other writers (see store)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A game file read and scored, with its summary (stored with it: no replay later)."""
+
+    name: str
+    file: GameFile
+    summary: GameSummary
 
 
 @dataclass(frozen=True)

@@ -16,19 +16,29 @@ import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from scorekeeper.rules import Line as RuleLine
+from scorekeeper.rules import Tally
 from scorekeeper.store.db import db
-from scorekeeper.store.facts import entry_fields, line_fields, marriage_fields
-from scorekeeper.store.models import Account, Entry, Game, Line, MarriageRow, now
+from scorekeeper.store.models import Account, Game, Line, now
 
 #: the longest Idempotency-Key the API takes (printable ASCII only)
 MAX_KEY = 200
+
+
+@dataclass
+class Outcome:
+    """What a write did: the number of the line it touched and the new tally; `repeated`: the
+    same form or key was posted again, and nothing new was stored (the API says so)."""
+
+    number: int
+    tally: Tally
+    repeated: bool = False
 
 
 class Conflict(Exception):
@@ -115,17 +125,6 @@ def touch(game: Game) -> None:
     game.updated_at = now()  # an UPDATE of the game row bumps and checks its version
 
 
-def fill_line(row: Line, line: RuleLine, seats: int) -> None:
-    """Writes the facts of `line` into `row` (replacing what it held)."""
-    row.entries.clear()
-    row.marriages.clear()
-    db.session.flush()  # the old rows go before the new ones take their (line, seat) slots
-    for column, value in line_fields(line).items():
-        setattr(row, column, value)
-    row.entries.extend(Entry(**fields) for fields in entry_fields(line, seats))
-    row.marriages.extend(MarriageRow(**fields) for fields in marriage_fields(line))
-
-
 @contextmanager
 def writing(game: Game) -> Iterator[None]:
     """One write to `game`: locked first (`lock`), committed at the end. A clash anywhere in
@@ -136,6 +135,19 @@ def writing(game: Game) -> Iterator[None]:
         yield
         db.session.commit()
     except (IntegrityError, StaleDataError):
+        db.session.rollback()
+        raise Conflict() from None
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def commit() -> None:
+    """Ends a write that needs no game lock: Conflict if another phone's write got in first
+    (a version clash); rolled back on any error, which is raised again."""
+    try:
+        db.session.commit()
+    except StaleDataError:
         db.session.rollback()
         raise Conflict() from None
     except BaseException:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import sqlite3
 from typing import Any
 
 from flask import Flask
 from sqlalchemy import event
+from sqlalchemy import exc as sa
 from sqlalchemy.engine import Engine
 
 from scorekeeper.extensions import db, migrate
 
-__all__ = ["db", "init_app", "MIGRATIONS", "SQLITE_BUSY_MS"]
+__all__ = ["db", "init_app", "release_connection", "unavailable", "MIGRATIONS", "SQLITE_BUSY_MS"]
 
 # How long a write waits for another one's lock before "database is locked" (a 503, errors.py)
 SQLITE_BUSY_MS = 5000
@@ -37,3 +40,38 @@ MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
 def init_app(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
+
+
+# SQLSTATE classes of a server that is away, restarting, overloaded or busy (PostgreSQL
+# appendix A): connection exception, transaction rollback (deadlock, serialisation),
+# insufficient resources, operator intervention, lock not available, statement timeout
+_PG_AWAY = ("08", "40", "53", "57P", "55P03", "57014")
+# sqlite3.OperationalError texts that say "busy or unreachable", not "wrong query"
+_SQLITE_AWAY = ("locked", "busy", "unable to open", "disk i/o", "readonly", "is full")
+
+
+def unavailable(e: BaseException | None) -> bool:
+    """Whether `e` says the database is away or busy (try again), not that a query is wrong."""
+    if isinstance(e, sa.TimeoutError):  # every pooled connection is in use
+        return True
+    if not isinstance(e, sa.DBAPIError):
+        return False
+    if e.connection_invalidated:
+        return True
+    orig = e.orig
+    if isinstance(orig, sqlite3.Error):
+        text = str(orig).lower()
+        return isinstance(orig, sqlite3.OperationalError) and any(w in text for w in _SQLITE_AWAY)
+    if isinstance(e, (sa.OperationalError, sa.InterfaceError)):
+        state = getattr(orig, "sqlstate", None)  # None: the connection itself failed
+        return state is None or str(state).startswith(_PG_AWAY)
+    return False
+
+
+def release_connection() -> None:
+    """Roll back and drop the session's connection rather than pool it: it may be broken
+    (pool_pre_ping tests the others before they are used again)."""
+    try:
+        db.session().invalidate()
+    except Exception:  # noqa: BLE001 - the connection is already gone; nothing else to undo
+        logging.getLogger(__name__).debug("invalidating the session failed", exc_info=True)

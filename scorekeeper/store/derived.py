@@ -70,7 +70,7 @@ def sheet_for(game: Game) -> Sheet:
     return found
 
 
-def _remember(
+def remember(
     game: Game, lines: Sequence[RuleLine], result: Tally, sheet: Sheet | None = None
 ) -> None:
     """After a successful write: the new version's facts and tally are what we just computed

@@ -1,9 +1,9 @@
-"""The stored facts of games <-> rule input: reading them fast (plain rows, no ORM objects per
-line), and the columns a line's facts are written as (one mapping for the app and the import).
+"""The one mapping of a line between its rows and the rules' Hand or Adjustment, both ways."""
 
-A 200-hand game is some 1,000 rows; building ORM objects for them cost more than scoring the
-game (bench/http.py), so the read path selects tuples and builds the rules' records directly.
-"""
+# Reading is fast: a 200-hand game is some 1,000 rows, and building ORM objects for them cost
+# more than scoring the game (bench/http_pages.py), so the read path selects tuples and builds
+# the rules' records directly. Writing fills a line's rows one object at a time (fill_line), or
+# as plain rows in bulk for an import (bulk.py, from the same line_fields).
 
 from __future__ import annotations
 
@@ -150,3 +150,14 @@ def marriage_fields(line: RuleLine) -> list[dict[str, Any]]:
         {"order": i, "seat": m.seat, "suit": m.suit, "switch": m.switch}
         for i, m in enumerate(line.marriages)
     ]
+
+
+def fill_line(row: Line, line: RuleLine, seats: int) -> None:
+    """Writes the facts of `line` into `row` (replacing what it held)."""
+    row.entries.clear()
+    row.marriages.clear()
+    db.session.flush()  # the old rows go before the new ones take their (line, seat) slots
+    for column, value in line_fields(line).items():
+        setattr(row, column, value)
+    row.entries.extend(Entry(**fields) for fields in entry_fields(line, seats))
+    row.marriages.extend(MarriageRow(**fields) for fields in marriage_fields(line))

@@ -14,8 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, insert, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.gamefile import GameFile, to_dict
@@ -122,20 +121,27 @@ def summary_of(file: GameFile, tally: Tally) -> GameSummary:
     )
 
 
-def summaries(games: Sequence[Game]) -> dict[int, GameSummary]:
-    """The summary of each game (its seats loaded): 1 query when all are cached."""
-    data = summary_data({g.id: g.version for g in games}, {g.id: g for g in games})
-    return {gid: GameSummary.from_dict(d) for gid, d in data.items()}
+def summaries(games: Sequence[Game]) -> tuple[dict[int, GameSummary], Fresh]:
+    """The summary of each game (its seats loaded), and those made now (Fresh): 1 query when
+    all are cached."""
+    data, fresh = summary_data({g.id: g.version for g in games}, {g.id: g for g in games})
+    return {gid: GameSummary.from_dict(d) for gid, d in data.items()}, fresh
+
+
+#: summaries made from their lines by a read, to be kept as rows (services/summaries.py):
+#: game id -> (version, data)
+Fresh = dict[int, tuple[int, dict[str, Any]]]
 
 
 def summary_data(
     versions: Mapping[int, int], loaded: Mapping[int, Game] | None = None
-) -> dict[int, dict[str, Any]]:
+) -> tuple[dict[int, dict[str, Any]], Fresh]:
     """The summaries (as stored: plain data) of the games `versions` names, each at the version
-    given. 1 query when all are cached; the stale ones are made from their lines (a fixed
-    number of queries more, and one write), with their games loaded unless in `loaded`."""
+    given, and those of them made now from their lines (to be stored by the caller). 1 query
+    when all are cached; a fixed number more for the stale ones, with their games loaded unless
+    in `loaded`. Reads only: this worker remembers them, the database does when a service says."""
     if not versions:
-        return {}
+        return {}, {}
     remembered = memo.memos().summaries  # this worker's copy, decoded: no query at all
     out: dict[int, dict[str, Any]] = {}
     for gid, at in versions.items():
@@ -144,7 +150,7 @@ def summary_data(
             out[gid] = data
     asked = [gid for gid in versions if gid not in out]
     if not asked:
-        return out
+        return out, {}
     for game_id, at, data in db.session.execute(
         select(Summary.game_id, Summary.version, Summary.data).where(Summary.game_id.in_(asked))
     ):
@@ -153,7 +159,7 @@ def summary_data(
             remembered.put((game_id, at), data)
     stale = [gid for gid in asked if gid not in out]
     if not stale:
-        return out
+        return out, {}
     games = dict(loaded or {})
     missing = [gid for gid in stale if gid not in games]
     if missing:
@@ -167,17 +173,9 @@ def summary_data(
     # Remember only what surely belongs to the version read: a phone may have logged a hand
     # between reading the games and their lines.
     now = dict(db.session.execute(select(Game.id, Game.version).where(Game.id.in_(stale))).all())
-    keep = [gid for gid in stale if now.get(gid) == versions[gid]]
-    for gid in keep:
-        remembered.put((gid, versions[gid]), made[gid])
-    if keep:
-        try:
-            db.session.execute(delete(Summary).where(Summary.game_id.in_(keep)))
-            db.session.execute(
-                insert(Summary),
-                [{"game_id": gid, "version": versions[gid], "data": made[gid]} for gid in keep],
-            )
-            db.session.commit()
-        except IntegrityError:  # another worker remembered them at the same moment
-            db.session.rollback()
-    return out
+    fresh: Fresh = {}
+    for gid in stale:
+        if now.get(gid) == versions[gid]:
+            remembered.put((gid, versions[gid]), made[gid])
+            fresh[gid] = (versions[gid], made[gid])
+    return out, fresh

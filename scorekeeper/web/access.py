@@ -13,13 +13,11 @@ from urllib.parse import unquote, urlsplit
 from flask import Flask, Request, abort, g, make_response, redirect, request, session, url_for
 from flask.sessions import SecureCookieSessionInterface
 from flask_login import current_user
-from sqlalchemy import and_, exists, or_, select
 
-from scorekeeper import services
 from scorekeeper.extensions import login
 from scorekeeper.services import accounts as auth
-from scorekeeper.store.db import db
-from scorekeeper.store.models import Account, Game, Scorer
+from scorekeeper.store import queries
+from scorekeeper.store.models import Account, Game
 
 # the session cookie's random id of its signed-in browser (auth.start_session): the server's
 # account_session row must still exist for the cookie to sign anyone in (issue 11 point 8)
@@ -110,32 +108,14 @@ def who() -> str:
     return f"{name} (API token “{token.name}”)" if token is not None else name
 
 
-def is_scorer(game: Game, account_id: int) -> bool:
-    if game.owner_id == account_id:
-        return True
-    return bool(
-        db.session.execute(
-            select(exists().where(Scorer.game_id == game.id, Scorer.account_id == account_id))
-        ).scalar()
-    )
 
 
-def visible(account_id: int) -> Any:
-    """The games an account may see, as a query condition: its own and those it co-scores,
-    none deleted (a deleted game is in no list: lifecycle.py)."""
-    return and_(
-        Game.deleted_at.is_(None),
-        or_(
-            Game.owner_id == account_id,
-            Game.id.in_(select(Scorer.game_id).where(Scorer.account_id == account_id)),
-        ),
-    )
 
 
 def game_by_link(game_id: int, token: str, kind: str) -> Game:
     """The game whose `kind` link ("share_token", "invite_token") is `token`, compared in
     constant time; 404 for a wrong, revoked or missing link."""
-    game = services.load_game(game_id)
+    game = queries.load_game(game_id)
     stored = getattr(game, kind, None) if game is not None else None
     if game is None or not stored or not hmac.compare_digest(stored.encode(), token.encode()):
         abort(404)
@@ -151,8 +131,8 @@ def game_or_404(game_id: int, owner: bool = False) -> Game:
     not even see it; 403 for a co-scorer asking for what only the owner may do."""
     if not current_user.is_authenticated:
         _refuse()
-    game = services.load_game(game_id)
-    if game is None or not is_scorer(game, me().id):
+    game = queries.load_game(game_id)
+    if game is None or not queries.is_scorer(game, me().id):
         abort(404)
     if owner and game.owner_id != me().id:
         abort(403)

@@ -9,7 +9,6 @@ bug, answered calmly and logged with a reference the page shows.
 from __future__ import annotations
 
 import secrets
-import sqlite3
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,13 +20,9 @@ from sqlalchemy import exc as sa
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.http import HTTP_STATUS_CODES
 
+from scorekeeper.store.db import release_connection, unavailable
+
 RETRY_AFTER = 5  # seconds: a restarting PostgreSQL or a long SQLite write is back by then
-# SQLSTATE classes of a server that is away, restarting, overloaded or busy (PostgreSQL
-# appendix A): connection exception, transaction rollback (deadlock, serialisation),
-# insufficient resources, operator intervention, lock not available, statement timeout
-_PG_AWAY = ("08", "40", "53", "57P", "55P03", "57014")
-# sqlite3.OperationalError texts that say "busy or unreachable", not "wrong query"
-_SQLITE_AWAY = ("locked", "busy", "unable to open", "disk i/o", "readonly", "is full")
 _API_TEXT = {
     400: "bad request",
     403: "forbidden",
@@ -42,35 +37,6 @@ _API_TEXT = {
 
 
 _PLAIN = {500: "something went wrong; check the score", 503: "try again in a few seconds"}
-
-
-def unavailable(e: BaseException | None) -> bool:
-    """Whether `e` says the database is away or busy (try again), not that a query is wrong."""
-    if isinstance(e, sa.TimeoutError):  # every pooled connection is in use
-        return True
-    if not isinstance(e, sa.DBAPIError):
-        return False
-    if e.connection_invalidated:
-        return True
-    orig = e.orig
-    if isinstance(orig, sqlite3.Error):
-        text = str(orig).lower()
-        return isinstance(orig, sqlite3.OperationalError) and any(w in text for w in _SQLITE_AWAY)
-    if isinstance(e, (sa.OperationalError, sa.InterfaceError)):
-        state = getattr(orig, "sqlstate", None)  # None: the connection itself failed
-        return state is None or str(state).startswith(_PG_AWAY)
-    return False
-
-
-def _release_connection() -> None:
-    """Roll back and drop the session's connection rather than pool it: it may be broken
-    (pool_pre_ping tests the others before they are used again)."""
-    from scorekeeper.store.db import db
-
-    try:
-        db.session().invalidate()
-    except Exception:  # noqa: BLE001 - the connection is already gone; nothing else to undo
-        current_app.logger.debug("invalidating the session failed", exc_info=True)
 
 
 def _size(limit: int | None, english: bool = False) -> str:
@@ -185,7 +151,7 @@ def answer(code: int, e: BaseException | None = None, headers: Any = None) -> Re
             elif not unavailable(failure):
                 raise
             else:
-                _release_connection()
+                release_connection()
                 return answer(503)
         response = Response(page, mimetype=mimetype)
     response.status_code = code
@@ -220,7 +186,7 @@ def database_error(e: sa.SQLAlchemyError) -> Response:
     current_app.logger.warning(
         "database unavailable: %s %s: %s", request.method, request.path, reason[0] if reason else e
     )
-    _release_connection()
+    release_connection()
     return answer(503)
 
 
@@ -228,7 +194,7 @@ def server_error(e: InternalServerError) -> Response:
     """Flask has logged the traceback; the page gives a reference to find it by."""
     original = e.original_exception
     if unavailable(original):  # raised where no handler looks: after_request, the session
-        _release_connection()
+        release_connection()
         return answer(503)
     g.error_ref = secrets.token_hex(4)
     current_app.logger.error(

@@ -26,7 +26,6 @@ from flask_login import current_user
 
 from scorekeeper.extensions import babel
 from scorekeeper.rules import Note, Problem, Translator, marriage_name, suit_name, text
-from scorekeeper.store.db import db
 
 # The languages of the table, each named in itself (the switcher shows these).
 LANGUAGES: dict[str, str] = {"en": "English", "pl": "Polski", "ru": "Русский", "uk": "Українська"}
@@ -165,6 +164,7 @@ def moment(value: datetime) -> str:
 @bp.post("/language")
 def choose() -> ResponseReturnValue:
     """The switcher: remembered in a cookie, and on the account when signed in."""
+    from scorekeeper.services import accounts
     from scorekeeper.web.access import safe_next
 
     lang = request.form.get("lang", "")
@@ -179,9 +179,8 @@ def choose() -> ResponseReturnValue:
             samesite="Lax",
             secure=request.is_secure,
         )
-        if current_user.is_authenticated and current_user.locale != lang:
-            current_user.locale = lang
-            db.session.commit()
+        if current_user.is_authenticated:
+            accounts.choose_language(current_user._get_current_object(), lang)
     return response
 
 

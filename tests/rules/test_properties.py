@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from scorekeeper.gamefile import loads, parse
 from scorekeeper.rules import InvalidHand, find_variant
-
 from tests.strategies import PRESETS, SEATS, dealt_hand, games, malformed_games, opener
 
 SLOW = settings(

@@ -165,7 +165,7 @@ def test_a_bug_is_a_calm_500_with_a_reference_in_the_log(routes, caplog):
 
 
 def test_a_locked_or_unreachable_database_is_503_but_a_wrong_query_is_a_bug(routes):
-    from scorekeeper.web.errors import unavailable
+    from scorekeeper.store.db import unavailable
 
     r = routes.test_client().get("/fail/503")
     page = r.get_data(as_text=True)

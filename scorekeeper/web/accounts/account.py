@@ -9,7 +9,7 @@ from flask_login import logout_user
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import accounts as auth
-from scorekeeper.services import lifecycle
+from scorekeeper.store import queries
 from scorekeeper.web import access
 from scorekeeper.web.accounts import views as accounts
 from scorekeeper.web.accounts.forms import PasswordForm, TokenForm
@@ -35,7 +35,7 @@ def _page(status: int = 200, **forms: object) -> tuple[str, int]:
         token_form=forms.get("token_form") or TokenForm(formdata=None),
         confirm=ConfirmForm(formdata=None),
         new_token=session.pop("new_token", None),
-        deleted=lifecycle.deleted_games(account.id),
+        deleted=queries.deleted_games(account.id),
     ), status
 
 

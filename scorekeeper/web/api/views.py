@@ -12,7 +12,7 @@ from scorekeeper.gamefile import parse, parse_line, to_dict
 from scorekeeper.gamefile.output import score_output
 from scorekeeper.rules import InvalidHand
 from scorekeeper.services import writing as writes
-from scorekeeper.store import readers
+from scorekeeper.store import derived, files
 from scorekeeper.web import access
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -71,7 +71,7 @@ def create() -> tuple[Response, int, dict[str, str]] | tuple[Response, int]:
 
 
 def _scored(game: Any, tally: Any = None) -> dict[str, Any]:
-    file = readers.to_file(game)
+    file = files.to_file(game)
     return {"id": game.id, **score_output(file, tally or file.score())}
 
 
@@ -96,7 +96,7 @@ def add(game_id: int) -> tuple[Response, int] | tuple[Response, int, dict[str, s
         raw = _json()
         if not isinstance(raw, dict):
             raise BadBody("the body must be a JSON object: one hand or adjustment")
-        line = parse_line(len(services.rule_lines(game)) + 1, raw)
+        line = parse_line(len(derived.rule_lines(game)) + 1, raw)
         outcome = services.add_line(game, line, token=key)
     except BadBody as e:
         return jsonify(errors=[str(e)]), 400
@@ -124,4 +124,4 @@ def add(game_id: int) -> tuple[Response, int] | tuple[Response, int, dict[str, s
 def file(game_id: int) -> dict[str, Any]:
     """The game file: it imports back to the same game."""
     game = access.game_or_404(game_id)
-    return to_dict(readers.to_file(game))
+    return to_dict(files.to_file(game))

@@ -8,10 +8,10 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import services
 from scorekeeper.services import lifecycle
+from scorekeeper.store import derived, queries
 from scorekeeper.web import access
 from scorekeeper.web.games.views import conflict
 from scorekeeper.web.hands.forms import ConfirmForm
-from scorekeeper.web.sharing.invites import scorers
 
 bp = Blueprint("gamemenu", __name__)
 bp.before_request(access.require_sign_in)
@@ -54,7 +54,7 @@ def delete(game_id: int) -> Response | str:
     """Asks first (GET: what goes), then deletes (POST), by the owner only. The game is kept,
     hidden, so that the owner can restore it from the account page."""
     me = access.me()
-    game = lifecycle.deleted_game(game_id, me.id)
+    game = queries.deleted_game(game_id, me.id)
     form = ConfirmForm()
     if game is not None and game.deleted_at is not None:
         if form.validate_on_submit():  # the twin of a double tap: it is deleted already
@@ -79,16 +79,16 @@ def delete(game_id: int) -> Response | str:
         "games/delete.html",
         game=game,
         form=form,
-        names=services.names(game),
-        lines=len(services.rule_lines(game)),
-        scorers=len(scorers(game)),
+        names=derived.names(game),
+        lines=len(derived.rule_lines(game)),
+        scorers=len(queries.scorers(game)),
     )
 
 
 @bp.route("/account/games/<int:game_id>/restore", methods=["POST"])
 def restore(game_id: int) -> Response:
     """The owner brings a deleted game back, whole."""
-    game = lifecycle.deleted_game(game_id, access.me().id)
+    game = queries.deleted_game(game_id, access.me().id)
     if game is None:
         abort(404)
     if ConfirmForm().validate_on_submit():

@@ -8,15 +8,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
-from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from scorekeeper import services
 from scorekeeper.rules import VARIANTS, InvalidHand
-from scorekeeper.services import lifecycle, trail
-from scorekeeper.store import memo, readers
-from scorekeeper.store.db import db
-from scorekeeper.store.models import Game, Player
+from scorekeeper.services import summaries
+from scorekeeper.store import derived, memo, queries, trail
+from scorekeeper.store.models import Game
 from scorekeeper.web import access, charts
 from scorekeeper.web.common import variant_title
 from scorekeeper.web.games.forms import HOUSE, SIMPLE, NewGameForm, summary, variant_way
@@ -33,7 +31,7 @@ bp.before_request(access.require_sign_in)
 @bp.route("/")
 def index() -> str:
     """Games in progress first, then finished ones, then abandoned ones, newest first."""
-    games = readers.recent_games(access.me().id)
+    games = summaries.recent_games(access.me().id)
     running = [(g, s) for g, s in games if not s.finished and g.abandoned_at is None]
     done = [(g, s) for g, s in games if s.finished]
     dropped = [(g, s) for g, s in games if not s.finished and g.abandoned_at is not None]
@@ -53,13 +51,7 @@ def new() -> tuple[str, int] | Response:
             take_problems(form, e)
         else:
             return redirect(url_for("games.show", game_id=game.id))
-    known = (
-        db.session.execute(
-            select(Player.name).where(Player.account_id == access.me().id).order_by(Player.name)
-        )
-        .scalars()
-        .all()
-    )
+    known = queries.player_names(access.me().id)
     presets = {k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()}
     return render_template(
         "games/new.html",
@@ -82,12 +74,12 @@ def show(game_id: int) -> str:
 
 
 def board(game: Game) -> dict[str, Any]:
-    rules = services.rules_for(game)
-    tally = services.tally(game)
-    names = services.names(game)
+    rules = derived.rules_for(game)
+    tally = derived.tally(game)
+    names = derived.names(game)
     undo = ConfirmForm()
     undo.prepare(game.version)
-    facts = services.rule_lines(game)
+    facts = derived.rule_lines(game)
     # The list of hands is most of the page and the same for everyone until the next write:
     # rendered once per version and language (memo.py). Forms (with their CSRF token) stay
     # outside it.
@@ -115,7 +107,7 @@ def board(game: Game) -> dict[str, Any]:
         "undo": undo,
         "options": rules.options,
         "facts": facts,
-        "rematches": lifecycle.rematches(game),
+        "rematches": queries.rematches(game),
     }
 
 
@@ -124,23 +116,23 @@ def chart(game_id: int) -> str:
     """The score progression: a line per player, the target, the lock or barrel."""
     game = access.game_or_404(game_id)
     return render_template(
-        "games/chart.html", game=game, names=services.names(game), chart=progression_of(game)
+        "games/chart.html", game=game, names=derived.names(game), chart=progression_of(game)
     )
 
 
 def progression_of(game: Game) -> Markup:
-    options, tally = services.rules_for(game).options, services.tally(game)
+    options, tally = derived.rules_for(game).options, derived.tally(game)
     marks = []
     if options.lock:
         marks.append((_("lock %(points)s", points=options.lock), options.lock))
     if options.barrel:
         marks.append((_("barrel %(points)s", points=options.barrel.at), options.barrel.at))
     return charts.progression(
-        services.names(game),
+        derived.names(game),
         [line.totals for line in tally.lines],
         options.target,
         marks,
-        title=f"{variant_title(game.variant)}: {', '.join(services.names(game))}",
+        title=f"{variant_title(game.variant)}: {', '.join(derived.names(game))}",
         id_prefix=f"game{game.id}",
     )
 
@@ -149,7 +141,7 @@ def progression_of(game: Game) -> Markup:
 def explain(game_id: int, number: int) -> str:
     """One line with every note that made its numbers: a dispute is settled by reading."""
     game = access.game_or_404(game_id)
-    tally = services.tally(game)
+    tally = derived.tally(game)
     if not 1 <= number <= len(tally.lines):
         abort(404)
     line = tally.lines[number - 1]
@@ -160,8 +152,8 @@ def explain(game_id: int, number: int) -> str:
         game=game,
         line=line,
         tally=tally,
-        names=services.names(game),
-        fact=services.rule_lines(game)[number - 1],
+        names=derived.names(game),
+        fact=derived.rule_lines(game)[number - 1],
         delete=delete,
         last=number == len(tally.lines),
         history=trail.history(game, number),

@@ -14,6 +14,7 @@ from scorekeeper import services
 from scorekeeper.rules import InvalidHand
 from scorekeeper.rules import Line as RuleLine
 from scorekeeper.rules.sheet import hand_numbers
+from scorekeeper.store import derived, queries
 from scorekeeper.store.models import Game
 from scorekeeper.web.games.views import conflict
 from scorekeeper.web.hands.forms import LineForm
@@ -76,8 +77,8 @@ def saved_before(game_id: int, number: int) -> Response:
             number=number,
         )
     else:
-        game = services.load_game(game_id)  # the hand as the sheet counts it, not its line
-        hands = hand_numbers(services.tally(game).lines) if game is not None else ()
+        game = queries.load_game(game_id)  # the hand as the sheet counts it, not its line
+        hands = hand_numbers(derived.tally(game).lines) if game is not None else ()
         number = hands[number - 1] or number if 0 < number <= len(hands) else number
         message = _(
             "This form was already saved as hand %(number)s, so these values were not saved. "
@@ -93,15 +94,15 @@ def would_score(game: Game, line: RuleLine, number: int | None) -> dict[str, Any
     """What `line` would score as line `number` of the game (None: as the next one): the
     scores, totals and notes, or the problems of this line (the live preview, and the hand
     form's Check button without JavaScript)."""
-    lines = services.rule_lines(game)
+    lines = derived.rule_lines(game)
     if number is None:
         lines.append(line)
         number = len(lines)
     else:
         lines[number - 1] = line
-    names = services.names(game)
+    names = derived.names(game)
     try:
-        tally = services.rules_for(game).replay_entered(
+        tally = derived.rules_for(game).replay_entered(
             lines[:number], number, game.first_dealer, names
         )
     except InvalidHand as e:

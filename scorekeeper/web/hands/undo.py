@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import services
 from scorekeeper.rules import InvalidHand
-from scorekeeper.services import trail
+from scorekeeper.store import derived
 from scorekeeper.web.access import game_or_404, who
 from scorekeeper.web.games.views import conflict
 from scorekeeper.web.hands.forms import ConfirmForm
@@ -25,7 +25,7 @@ def undo(game_id: int) -> Response:
     """Takes back the last line in one tap."""
     game = game_or_404(game_id)
     form = ConfirmForm()
-    if form.validate_on_submit() and services.rule_lines(game):
+    if form.validate_on_submit() and derived.rule_lines(game):
         try:
             # the last line as it is under the game's lock (None), not as read before it
             services.delete_line(game, None, form.posted_version(), "undo", who())
@@ -41,7 +41,7 @@ def restore(game_id: int, revision: int) -> Response:
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            done = trail.restore(game, revision, form.posted_version(), who())
+            done = services.restore_line(game, revision, form.posted_version(), who())
         except services.Conflict:
             return conflict(game_id)
         except LookupError:

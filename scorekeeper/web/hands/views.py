@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from scorekeeper import services
 from scorekeeper.rules import Adjustment, Hand, InvalidHand
 from scorekeeper.rules.sheet import hand_numbers
+from scorekeeper.store import derived
 from scorekeeper.store.models import Game
 from scorekeeper.web import access
 from scorekeeper.web.access import game_or_404, who
@@ -23,14 +24,14 @@ bp.before_request(access.require_sign_in)
 
 
 def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
-    rules = services.rules_for(game)
-    lines = services.rule_lines(game)
+    rules = derived.rules_for(game)
+    lines = derived.rule_lines(game)
     # the state the hand is logged in: after every line (a new hand, remembered per version)
     # or after the lines before it (an edit)
     before = (
-        services.tally(game)
+        derived.tally(game)
         if number is None
-        else rules.replay(lines[: number - 1], game.first_dealer, services.names(game), stored=True)
+        else rules.replay(lines[: number - 1], game.first_dealer, derived.names(game), stored=True)
     )
     if request.method == "GET" and number is not None:
         fact = lines[number - 1]
@@ -42,7 +43,7 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
             else None
         )
     dealer = before.next_dealer
-    form.setup(rules, services.names(game), dealer, before.bidding.opener)
+    form.setup(rules, derived.names(game), dealer, before.bidding.opener)
     form.prepare(game.version)
     return form, before
 
@@ -50,9 +51,9 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
 def _render(
     game: Game, form: HandForm, before: Any, number: int | None, status: int, check: Any = None
 ) -> tuple[str, int]:
-    rules = services.rules_for(game)
+    rules = derived.rules_for(game)
     # the title counts hands as the table does (adjustments are lines of their own kind)
-    hands = hand_numbers(services.tally(game).lines)
+    hands = hand_numbers(derived.tally(game).lines)
     hand_number = hands[number - 1] if number else sum(1 for h in hands if h) + 1
     return render_template(
         "hands/form.html",
@@ -61,7 +62,7 @@ def _render(
         before=before,
         rules=rules,
         options=rules.options,
-        names=services.names(game),
+        names=derived.names(game),
         number=number,
         check=check,  # what the Check button asked for: posting.would_score
         hand_number=hand_number,
@@ -71,7 +72,7 @@ def _render(
 def _checked(game: Game, form: HandForm, before: Any, number: int | None) -> tuple[str, int]:
     """The Check button (the preview without JavaScript): the form again, with what the hand
     would score filled in; nothing is stored."""
-    line = form.to_line(services.rules_for(game), before.next_dealer)
+    line = form.to_line(derived.rules_for(game), before.next_dealer)
     return _render(game, form, before, number, 200, posting.would_score(game, line, number))
 
 
@@ -84,7 +85,7 @@ def new(game_id: int) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         if "check" in request.form:
             return _checked(game, form, before, None)
-        line = form.to_line(services.rules_for(game), before.next_dealer)
+        line = form.to_line(derived.rules_for(game), before.next_dealer)
         done = posting.write(
             game_id,
             form,
@@ -100,7 +101,7 @@ def new(game_id: int) -> Response | tuple[str, int]:
 @bp.route("/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit(game_id: int, number: int) -> Response | tuple[str, int]:
     game = game_or_404(game_id)
-    facts = services.rule_lines(game)
+    facts = derived.rule_lines(game)
     if not 1 <= number <= len(facts):
         abort(404)
     if isinstance(facts[number - 1], Adjustment):
@@ -109,7 +110,7 @@ def edit(game_id: int, number: int) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         if "check" in request.form:
             return _checked(game, form, before, number)
-        line = form.to_line(services.rules_for(game), before.next_dealer)
+        line = form.to_line(derived.rules_for(game), before.next_dealer)
         done = posting.write(
             game_id,
             form,
@@ -127,10 +128,10 @@ def preview(game_id: int) -> Response:
     """What the posted hand would score, as JSON: the live preview of the hand form."""
     game = game_or_404(game_id)
     number = request.args.get("number", type=int)
-    if number is not None and not 1 <= number <= len(services.rule_lines(game)):
+    if number is not None and not 1 <= number <= len(derived.rule_lines(game)):
         abort(404)  # a preview of an edit names a line of the game
     form, before = _hand_form(game, number)
-    return posting.preview(game, form.to_line(services.rules_for(game), before.next_dealer), number)
+    return posting.preview(game, form.to_line(derived.rules_for(game), before.next_dealer), number)
 
 
 @bp.route("/adjust", methods=["GET", "POST"], defaults={"number": None})
@@ -141,7 +142,7 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
     if number is None and request.method == "GET" and (closed := posting.abandoned(game)):
         return closed
     seats = len(game.seats)
-    facts = services.rule_lines(game)
+    facts = derived.rule_lines(game)
     if number is not None and not (
         1 <= number <= len(facts) and isinstance(facts[number - 1], Adjustment)
     ):
@@ -181,7 +182,7 @@ def adjust(game_id: int, number: int | None) -> Response | tuple[str, int]:
         if done:
             return done
     return render_template(
-        "hands/adjust.html", game=game, form=form, names=services.names(game), number=number
+        "hands/adjust.html", game=game, form=form, names=derived.names(game), number=number
     ), (422 if request.method == "POST" else 200)
 
 
@@ -190,7 +191,7 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
     """Asks first (GET), then deletes (POST); every later total is derived again."""
     game = game_or_404(game_id)
     # a post is checked under the game's lock: a double tap on the last line is answered
-    if request.method == "GET" and not 1 <= number <= len(services.rule_lines(game)):
+    if request.method == "GET" and not 1 <= number <= len(derived.rule_lines(game)):
         abort(404)
     form = ConfirmForm()
     form.prepare(game.version)
@@ -206,7 +207,7 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
             error = problem_text(e.problems[0])
         else:
             return redirect(url_for("games.show", game_id=game_id))
-    tally = services.tally(game)
+    tally = derived.tally(game)
     if not 1 <= number <= len(tally.lines):
         return conflict(game_id)  # a post without its form's fields, after another write
     return render_template(
@@ -215,6 +216,6 @@ def delete(game_id: int, number: int) -> Response | tuple[str, int]:
         form=form,
         number=number,
         line=tally.lines[number - 1],
-        names=services.names(game),
+        names=derived.names(game),
         error=error,
     ), 200 if error is None else 422

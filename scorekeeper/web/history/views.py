@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date
 from typing import Any
 
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
-from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
-from sqlalchemy.sql import Select
 
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.bounds import db_int
-from scorekeeper.store.db import db
-from scorekeeper.store.models import Game, Player, Seat
-from scorekeeper.store.summaries import GameSummary, summaries
+from scorekeeper.services.summaries import summaries
+from scorekeeper.store import queries
+from scorekeeper.store.summaries import GameSummary
 from scorekeeper.web import access
 
 bp = Blueprint("history", __name__)
@@ -58,21 +55,9 @@ class Filters:
             days["until"] = None
         return cls(player, variant, days["since"], days["until"], errors)
 
-    def apply(self, query: Select[Any]) -> Select[Any]:
-        if self.player is not None:
-            query = query.where(
-                Game.id.in_(select(Seat.game_id).where(Seat.player_id == self.player))
-            )
-        if self.variant:
-            query = query.where(Game.variant == self.variant)
-        if self.since:
-            query = query.where(
-                Game.created_at >= datetime.combine(self.since, datetime.min.time())
-            )
-        if self.until:
-            end = datetime.combine(self.until + timedelta(days=1), datetime.min.time())
-            query = query.where(Game.created_at < end)
-        return query
+    def query(self) -> queries.HistoryFilter:
+        """The filter as the store applies it."""
+        return queries.HistoryFilter(self.player, self.variant, self.since, self.until)
 
 
 @bp.route("/history")
@@ -81,22 +66,11 @@ def index() -> str:
     queries whatever the number of games (tests/app/test_history.py counts them)."""
     me = access.me()
     filters = Filters.read(request.args)
-    where = filters.apply(select(Game.id).where(access.visible(me.id)))
-    count = db.session.execute(select(func.count()).select_from(where.subquery())).scalar_one()
+    count = queries.history_count(me.id, filters.query())
     pages = max(1, -(-count // PER_PAGE))
     page = min(max(1, request.args.get("page", 1, type=int)), pages)
-    games = list(
-        db.session.execute(
-            filters.apply(select(Game).where(access.visible(me.id)))
-            .order_by(Game.created_at.desc(), Game.id.desc())
-            .offset((page - 1) * PER_PAGE)
-            .limit(PER_PAGE)
-            .options(selectinload(Game.seats))
-        ).scalars()
-    )
-    players = db.session.execute(
-        select(Player.id, Player.name).where(Player.account_id == me.id).order_by(Player.name)
-    ).all()
+    games = queries.history_page(me.id, filters.query(), page, PER_PAGE)
+    players = queries.players(me.id)
     found: dict[int, GameSummary] = summaries(games)
     return render_template(
         "history/index.html",

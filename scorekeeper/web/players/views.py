@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import and_, func, select
 from werkzeug.wrappers import Response
 
-from scorekeeper.rules import MARRIAGE_SUITS
+from scorekeeper.rules import MARRIAGE_SUITS, Message
 from scorekeeper.rules.bounds import db_int
 from scorekeeper.services import players as people
-from scorekeeper.store.db import db
-from scorekeeper.store.models import Game, Player, Seat
+from scorekeeper.store import queries
+from scorekeeper.store.models import Player
 from scorekeeper.web import access, charts
 from scorekeeper.web.hands.forms import ConfirmForm
+from scorekeeper.web.i18n import day, translator
+
+
+def refusal(e: people.Refused) -> str:
+    """Why a rename or merge was refused, in the reader's language."""
+    if isinstance(e.message, Message):
+        return e.message.text(translator())
+    return str(_(e.message, **e.params))
+
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 bp.before_request(access.require_sign_in)
@@ -21,23 +29,15 @@ bp.before_request(access.require_sign_in)
 
 def _mine(player_id: int) -> Player:
     """One of the account's players; 404 for anyone else's."""
-    player = db.session.get(Player, player_id)
-    if player is None or player.account_id != access.me().id:
+    player = queries.player_of(access.me().id, player_id)
+    if player is None:
         abort(404)
     return player
 
 
 @bp.route("/")
 def index() -> str:
-    # the games played, as the player's record counts them: none deleted or abandoned
-    counted = select(Game.id).where(Game.deleted_at.is_(None), Game.abandoned_at.is_(None))
-    rows = db.session.execute(
-        select(Player.id, Player.name, func.count(Seat.id))
-        .outerjoin(Seat, and_(Seat.player_id == Player.id, Seat.game_id.in_(counted)))
-        .where(Player.account_id == access.me().id)
-        .group_by(Player.id, Player.name)
-        .order_by(func.lower(Player.name))
-    ).all()
+    rows = queries.players_with_games(access.me().id)
     return render_template("players/index.html", rows=rows)
 
 
@@ -45,13 +45,10 @@ def _page(
     player: Player, error: dict[str, str] | None = None, status: int = 200
 ) -> tuple[str, int]:
     rec, games = people.record(player)
-    others = db.session.execute(
-        select(Player.id, Player.name)
-        .where(Player.account_id == player.account_id, Player.id != player.id)
-        .order_by(func.lower(Player.name))
-    ).all()
+    others = queries.players(access.me().id, besides=player.id)
+    results = [(day(started), total, won) for started, total, won in rec.results]
     chart = charts.results(
-        rec.results, title=_("%(name)s: final totals", name=player.name), id_prefix="results"
+        results, title=_("%(name)s: final totals", name=player.name), id_prefix="results"
     )
     return render_template(
         "players/show.html",
@@ -79,8 +76,7 @@ def rename(player_id: int) -> Response | tuple[str, int]:
         try:
             people.rename(player, request.form.get("name", ""))
         except people.Refused as e:
-            db.session.rollback()
-            return _page(_mine(player_id), {"name": str(e)}, 422)
+            return _page(_mine(player_id), {"name": refusal(e)}, 422)
         flash(_("Renamed: %(name)s, in every game.", name=player.name), "done")
     return redirect(url_for("players.show", player_id=player_id))
 
@@ -92,14 +88,13 @@ def merge(player_id: int) -> Response | tuple[str, int]:
     if ConfirmForm().validate_on_submit():
         # an id no row can have is nobody (PostgreSQL's INTEGER would refuse the query)
         into = db_int(request.form.get("into", type=int))
-        target = db.session.get(Player, into) if into else None
-        if target is None or target.account_id != player.account_id:
+        target = queries.player_of(access.me().id, into)
+        if target is None:
             return _page(player, {"into": _("Choose the player to merge with.")}, 422)
         try:
             people.merge(player, target)
         except people.Refused as e:
-            db.session.rollback()
-            return _page(_mine(player_id), {"into": str(e)}, 422)
+            return _page(_mine(player_id), {"into": refusal(e)}, 422)
         flash(
             _("%(source)s merged into %(target)s.", source=player.name, target=target.name), "done"
         )

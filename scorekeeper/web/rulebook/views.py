@@ -10,8 +10,8 @@ from flask import Blueprint, abort, render_template
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper import services
 from scorekeeper.rules import SUITS, VARIANTS, Rules
+from scorekeeper.store import derived
 from scorekeeper.store.models import Game
 from scorekeeper.web import access
 from scorekeeper.web.i18n import marriage, money
@@ -41,7 +41,7 @@ def preset(preset: str) -> str:
 def game_rules(game_id: int) -> str:
     """The rules of one game: its preset with the game's options, house rules marked."""
     found = access.game_or_404(game_id)
-    return render_template("rules/show.html", **book(services.rules_for(found), found))
+    return render_template("rules/show.html", **book(derived.rules_for(found), found))
 
 
 def book(rules: Rules, game: Game | None = None) -> dict[str, Any]:
@@ -51,7 +51,7 @@ def book(rules: Rules, game: Game | None = None) -> dict[str, Any]:
         "rules": rules,
         "o": rules.options,
         "game": game,
-        "names": services.names(game) if game is not None else [],
+        "names": derived.names(game) if game is not None else [],
         "summary": rulebook_text.summary(type(rules)),
         "sections": rulebook_text.sections(rules),
         "house": house,

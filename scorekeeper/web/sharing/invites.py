@@ -10,13 +10,11 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
-from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from scorekeeper import services
-from scorekeeper.services import links
-from scorekeeper.store.db import db
-from scorekeeper.store.models import Account, Game, Scorer
+from scorekeeper.services import games as sharing
+from scorekeeper.store import derived, queries
+from scorekeeper.store.models import Game
 from scorekeeper.web import access, addresses
 from scorekeeper.web.hands.forms import ConfirmForm
 from scorekeeper.web.rulebook import text as rulebook_text
@@ -33,14 +31,6 @@ def _sign_in_first() -> Any:
     return access.require_sign_in()
 
 
-def scorers(game: Game) -> list[Scorer]:
-    return list(
-        db.session.execute(
-            select(Scorer).where(Scorer.game_id == game.id).order_by(Scorer.joined_at)
-        ).scalars()
-    )
-
-
 def address(game: Game) -> addresses.Link | None:
     """The invite link at an address other phones can open (addresses.py), for the owner."""
     if game.owner_id != access.me().id or not game.invite_token:
@@ -55,7 +45,7 @@ def context(game: Game) -> dict[str, Any]:
     return {
         "owner": owner,
         "invite_url": invite.url if invite else None,
-        "scorers": scorers(game) if owner else [],
+        "scorers": queries.scorers(game) if owner else [],
     }
 
 
@@ -64,7 +54,7 @@ def invite(game_id: int) -> Response:
     """A new invite link (the old one stops working), or with revoke, none."""
     game = access.game_or_404(game_id, owner=True)
     if ConfirmForm().validate_on_submit():
-        links.set_link(
+        sharing.set_link(
             game, "invite_token", None if request.form.get("revoke") else secrets.token_urlsafe(24)
         )
     return redirect(url_for("live.share", game_id=game_id, _anchor="invite"))
@@ -75,23 +65,23 @@ def join(game_id: int, token: str) -> Response | str:
     """Asks first (GET), then makes the signed-in account a co-scorer of the game (POST)."""
     game = access.game_by_link(game_id, token, "invite_token")
     signed_in = current_user.is_authenticated
-    if signed_in and access.is_scorer(game, access.me().id):
+    if signed_in and queries.is_scorer(game, access.me().id):
         return redirect(url_for("games.show", game_id=game_id))
     form = ConfirmForm()
     if signed_in and form.validate_on_submit():
-        links.add_scorer(game, access.me().id)
+        sharing.add_scorer(game, access.me().id)
         flash(_("You can now log and correct the hands of this game."), "done")
         return redirect(url_for("games.show", game_id=game_id))
     return render_template(
         "invites/join.html",
         game=game,
         form=form,
-        names=services.names(game),
-        owner=db.session.get(Account, game.owner_id) if game.owner_id else None,
+        names=derived.names(game),
+        owner=queries.account(game.owner_id),
         # signed out: sign in or sign up, then back here to join (access.safe_next)
         here=None if signed_in else request.path,
         variant=dict((k, line) for k, _seats, line in rulebook_text.presets())[game.variant],
-        hands=sum(1 for line in services.tally(game).lines if line.kind == "hand"),
+        hands=sum(1 for line in derived.tally(game).lines if line.kind == "hand"),
     )
 
 
@@ -99,5 +89,5 @@ def join(game_id: int, token: str) -> Response | str:
 def remove(game_id: int, scorer_id: int) -> Response:
     game = access.game_or_404(game_id, owner=True)
     if ConfirmForm().validate_on_submit():
-        links.remove_scorer(game, scorer_id)
+        sharing.remove_scorer(game, scorer_id)
     return redirect(url_for("live.share", game_id=game_id, _anchor="invite"))

@@ -19,8 +19,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from scorekeeper import services
-from scorekeeper.services import links
+from scorekeeper.services import games as sharing
+from scorekeeper.store import derived
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, addresses
 from scorekeeper.web.hands.forms import ConfirmForm
@@ -59,7 +59,7 @@ def share(game_id: int) -> Response | str:
     game = access.game_or_404(game_id, owner=request.method == "POST")
     form = ConfirmForm()
     if request.method == "POST" and form.validate_on_submit():
-        links.set_link(
+        sharing.set_link(
             game, "share_token", None if request.form.get("revoke") else secrets.token_urlsafe(24)
         )
         return redirect(url_for("live.share", game_id=game_id))
@@ -97,8 +97,8 @@ def state(game_id: int, token: str) -> Response | tuple[str, int, dict[str, str]
 
 
 def _state(game: Game) -> dict[str, object]:
-    tally = services.tally(game)
-    names = services.names(game)
+    tally = derived.tally(game)
+    names = derived.names(game)
     return {
         "game": game,
         "tally": tally,

@@ -17,11 +17,12 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.gamefile import GameFile, decode, parse
+from scorekeeper.gamefile import decode, parse
 from scorekeeper.gamefile.linereader import PROBLEMS_MAX
 from scorekeeper.rules import InvalidHand
 from scorekeeper.rules.bounds import LINES_MAX
-from scorekeeper.store.summaries import GameSummary, summary_of
+from scorekeeper.services.transfer import Checked
+from scorekeeper.store.summaries import summary_of
 from scorekeeper.web.i18n import translator
 from scorekeeper.web.transfer.filekind import game_shaped, why_not
 
@@ -39,15 +40,6 @@ _DAMAGED = (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, OSEr
 
 class Refused(Exception):
     """The upload as a whole is refused: the message says why (no member is read further)."""
-
-
-@dataclass(frozen=True)
-class Checked:
-    """A game file read and scored, with its summary (stored with it: no replay later)."""
-
-    name: str
-    file: GameFile
-    summary: GameSummary
 
 
 @dataclass

@@ -15,16 +15,12 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response as Redirect
 
-from scorekeeper import services
 from scorekeeper.gamefile import dumps
 from scorekeeper.rules.sheet import hand_numbers
 from scorekeeper.services import transfer as importing
-from scorekeeper.store import readers
-from scorekeeper.store.db import db
+from scorekeeper.store import derived, files, queries
 from scorekeeper.store.models import Game
 from scorekeeper.web import access
 from scorekeeper.web.transfer import filekind, uploads
@@ -51,7 +47,7 @@ def _download(body: str | bytes, kind: str, filename: str) -> Response:
 @bp.route("/games/<int:game_id>/export.json")
 def game_file(game_id: int) -> Response:
     game = access.game_or_404(game_id)
-    return _download(dumps(readers.to_file(game)), "application/json", _name(game, "json"))
+    return _download(dumps(files.to_file(game)), "application/json", _name(game, "json"))
 
 
 def _cell(value: object) -> object:
@@ -66,7 +62,7 @@ def _cell(value: object) -> object:
 def game_csv(game_id: int) -> Response:
     """One row per line: what was played, then each player's score and running total."""
     game = access.game_or_404(game_id)
-    tally, names = services.tally(game), services.names(game)
+    tally, names = derived.tally(game), derived.names(game)
     out = io.StringIO()
     # a byte-order mark: spreadsheet programs then read Polish and Cyrillic names right
     out.write("\ufeff")
@@ -105,32 +101,21 @@ def printable(game_id: int) -> str:
     return render_template(
         "games/print.html",
         game=game,
-        tally=services.tally(game),
-        names=services.names(game),
-        rules=services.rules_for(game),
-    )
-
-
-def _own_games() -> list[Game]:
-    return list(
-        db.session.execute(
-            select(Game)
-            .where(Game.owner_id == access.me().id, Game.deleted_at.is_(None))
-            .order_by(Game.created_at, Game.id)
-            .options(selectinload(Game.seats))
-        ).scalars()
+        tally=derived.tally(game),
+        names=derived.names(game),
+        rules=derived.rules_for(game),
     )
 
 
 @bp.route("/account/export.zip")
 def archive() -> Response:
     """Every game the account owns, one game file each, in one zip."""
-    games = _own_games()
-    files = readers.files_of(games)
+    games = queries.own_games(access.me().id)
+    found = files.files_of(games)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for game in games:
-            z.writestr(_name(game, "json"), dumps(files[game.id]))
+            z.writestr(_name(game, "json"), dumps(found[game.id]))
     name = f"thousand-{access.me().username}-{date.today():%Y-%m-%d}.zip"
     return _download(buffer.getvalue(), "application/zip", name)
 

@@ -1,39 +1,16 @@
-"""Reading games whole: the account's recent games with their summaries, and games as game
-files (export, the API, the account's archive)."""
+"""Games read whole as game files: the export, the API and the account's archive."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
-
 from scorekeeper.gamefile import GameFile
 from scorekeeper.rules import Line
-from scorekeeper.services import trail
-from scorekeeper.store.db import db
+from scorekeeper.store import trail
 from scorekeeper.store.derived import names, rule_lines
 from scorekeeper.store.facts import facts_by_game
 from scorekeeper.store.models import Game
-from scorekeeper.store.summaries import GameSummary, summaries
-from scorekeeper.web.access import visible
-
-
-def recent_games(account_id: int, limit: int = 30) -> list[tuple[Game, GameSummary]]:
-    """The games an account owns or co-scores, last played first, each with its summary (a
-    fixed number of queries: summaries.py)."""
-    games = list(
-        db.session.execute(
-            select(Game)
-            .where(visible(account_id))
-            .order_by(Game.updated_at.desc(), Game.id.desc())
-            .limit(limit)
-            .options(selectinload(Game.seats))
-        ).scalars()
-    )
-    found = summaries(games)
-    return [(g, found[g.id]) for g in games]
 
 
 def _file(game: Game, lines: Sequence[Line], revisions: Sequence[Mapping[str, Any]]) -> GameFile:
@@ -48,6 +25,7 @@ def _file(game: Game, lines: Sequence[Line], revisions: Sequence[Mapping[str, An
 
 
 def to_file(game: Game) -> GameFile:
+    """One game as its game file, trail included."""
     return _file(game, rule_lines(game), trail.export(game))
 
 

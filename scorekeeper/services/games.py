@@ -1,0 +1,87 @@
+"""Games as a whole, written: a new game and its players, its live and invite links, co-scorers."""
+
+# A link is not a change of the score, so it is written without bumping the game's version: a
+# hand form open on another phone stays valid, and a hand saved at the same moment is no clash
+# (issue 11: renewing a link while a hand was saved was a StaleDataError, a 500).
+
+from __future__ import annotations
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+
+from scorekeeper.gamefile import GameFile
+from scorekeeper.services import trail
+from scorekeeper.services.writing import commit, lock_account
+from scorekeeper.store.db import db
+from scorekeeper.store.facts import fill_line
+from scorekeeper.store.models import Game, Line, Player, Scorer, Seat
+
+
+def player(name: str, account_id: int | None) -> Player:
+    """The account's player of that name, created on first use (names are reused across the
+    games of an account, never across accounts)."""
+    name = " ".join(name.split())
+    found = db.session.execute(
+        select(Player).where(Player.key == Player.key_of(name), Player.account_id == account_id)
+    ).scalar_one_or_none()
+    if found is None:
+        found = Player(name=name, key=Player.key_of(name), account_id=account_id)
+        db.session.add(found)
+    return found
+
+
+def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -> Game:
+    """Stores a validated game file as a new game of `owner_id`; InvalidHand (nothing stored)
+    if it is not valid. `commit_now=False` leaves the commit to the caller (bench/history.py
+    stores many games in one transaction; an import stores its own batches, bulk.py)."""
+    file.score()  # refuses an invalid file before anything is written
+    lock_account(owner_id)  # issue 11: two new games at once share no new player
+    game = Game(
+        variant=file.variant,
+        options=dict(file.options),
+        first_dealer=file.first_dealer,
+        owner_id=owner_id,
+    )
+    seats = len(file.players)
+    for position, name in enumerate(file.players):
+        game.seats.append(Seat(position=position, player=player(name, owner_id)))
+    for position, line in enumerate(file.lines, start=1):
+        row = Line(position=position)
+        game.lines.append(row)
+        fill_line(row, line, seats)
+    db.session.add(game)
+    db.session.flush()
+    trail.load(game, file.trail)
+    if commit_now:
+        commit()
+    return game
+
+
+LINKS = ("share_token", "invite_token")
+
+
+def set_link(game: Game, kind: str, token: str | None) -> None:
+    """Gives the game a new `kind` link (the old one stops working), or none."""
+    if kind not in LINKS:
+        raise ValueError(kind)
+    table = Game.__table__
+    # Core, not the ORM: the ORM would bump and check the version of the game row
+    db.session.execute(update(table).where(table.c.id == game.id).values({kind: token}))
+    commit()
+    set_committed_value(game, kind, token)
+
+
+def add_scorer(game: Game, account_id: int) -> None:
+    """Makes the account a co-scorer; joining twice at once is joining once."""
+    db.session.add(Scorer(game_id=game.id, account_id=account_id))
+    try:
+        commit()
+    except IntegrityError:
+        pass  # rolled back by commit(): the other request made it a co-scorer
+
+
+def remove_scorer(game: Game, scorer_id: int) -> None:
+    """Ends a co-scorer's access to the game (nothing if it is not one of the game's)."""
+    db.session.execute(delete(Scorer).where(Scorer.id == scorer_id, Scorer.game_id == game.id))
+    commit()
