@@ -4,14 +4,7 @@ history page and of a player's page, SQLite and PostgreSQL. Run: .venv/bin/pytho
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
-
-# as in bench/http.py: this folder must not shadow the standard library's `http`
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-
 import tempfile
 import time
 from typing import Any
@@ -20,14 +13,14 @@ from flask import Flask
 
 from scorekeeper import create_app, services
 from scorekeeper.gamefile import parse
+from scorekeeper.services.writing import commit
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Account, Player
 
-# bench/http.py by its path, for its dealer, percentiles and schema reset
-_spec = importlib.util.spec_from_file_location("bench_http", os.path.join(HERE, "http.py"))
-assert _spec and _spec.loader
-bench_http = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench_http)
+try:  # bench/http_pages.py for its dealer, percentiles and schema reset
+    from bench import http_pages as bench_http
+except ImportError:  # run as a script: this folder is on sys.path
+    import http_pages as bench_http  # type: ignore[no-redef]
 deal = bench_http.deal
 
 GAMES, HANDS = int(os.environ.get("BENCH_GAMES", 2000)), 30  # 60,000 hands
@@ -47,8 +40,8 @@ def fill(app: Flask, client: Any) -> int:
             data["players"] = ["Ala", OTHERS[i % 7], OTHERS[(i + 3) % 7]]
             services.create_game(parse(data), owner, commit_now=False)
             if i % 200 == 199:
-                services.commit()
-        services.commit()
+                commit()
+        commit()
         return db.session.execute(db.select(Player.id).where(Player.name == "Ala")).scalar_one()
 
 

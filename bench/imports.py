@@ -26,8 +26,6 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# as in bench/replay.py: this folder must not shadow the standard library's `http`
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 
 GAMES = int(os.environ.get("BENCH_GAMES", 2000))
 HANDS = int(os.environ.get("BENCH_HANDS", 50))
@@ -168,7 +166,8 @@ def run(code: Path, label: str, url: str, path: str) -> None:
     """One import of the archive at `path` by the code in `code`, in a fresh process; a row."""
     if url.startswith("postgresql"):
         sys.path.insert(0, str(ROOT))
-        from bench.http import reset_postgres  # an empty schema: the app migrates from nothing
+        # an empty schema: the app migrates from nothing
+        from bench.http_pages import reset_postgres
 
         reset_postgres(url)
     env = {**os.environ, "PYTHONPATH": str(code)}

@@ -20,10 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Run as a script, this folder comes first on sys.path, and bench/http.py would then stand in
-# for the standard library's http: import the benchmarks as the package `bench` instead.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # the benchmarks as the package `bench`
 from bench import deal  # noqa: E402
 from scorekeeper.gamefile import parse
 from scorekeeper.rules import deal as deal_check

@@ -15,13 +15,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Imported here, not at the top: `scorekeeper score` needs only the rules and starts fast.
     from flask import Flask
 
-    from scorekeeper import config
+    from scorekeeper import catalogues, config
 
     app = Flask(__name__, instance_relative_config=True)
     register_converters(app)
     os.makedirs(app.instance_path, exist_ok=True)
     config.configure(app, test_config)
     register_extensions(app)
+    catalogues.ensure(app)  # a checkout nobody compiled still speaks four languages
     register_blueprints(app)
     if app.config["AUTO_MIGRATE"]:
         config.upgrade_schema(app)

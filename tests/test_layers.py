@@ -16,7 +16,7 @@ LAYERS = ("rules", "gamefile", "store", "services", "web")
 # what each top-level module or layer may import of the project, besides itself and below
 ALLOWED_EXTRA = {"store": {"extensions"}, "services": {"extensions"}, "web": {"extensions"}}
 # entry points and wiring: they put the layers together and may import any of them
-WIRING = {"", "__main__", "cli", "config"}
+WIRING = {"", "__main__", "cli", "config", "catalogues"}
 
 
 def _modules() -> dict[str, Path]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from scorekeeper.services import writing as writes
+from scorekeeper.services import writing
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import rule_lines, tally
 from scorekeeper.store.models import Game, Revision, Scorer, Seat, now
@@ -23,7 +23,7 @@ class Refused(Exception):
 
 def abandon(game: Game) -> None:
     """Stops the game before its end; a finished game cannot be. Twice is once."""
-    with writes.writing(game):
+    with writing.writing(game):
         if game.abandoned_at is not None:
             return
         if tally(game).finished:
@@ -33,7 +33,7 @@ def abandon(game: Game) -> None:
 
 def resume(game: Game) -> None:
     """Takes an abandoned game up again: lines may be added once more."""
-    with writes.writing(game):
+    with writing.writing(game):
         game.abandoned_at = None
 
 
@@ -57,7 +57,7 @@ def _revision(game: Game, action: str, who: str | None, reason: str = "") -> Rev
 def delete(game: Game, who: str | None, reason: str = "") -> bool:
     """Hides the game everywhere, kept whole for a restore; False if it already was (a
     double tap of Delete)."""
-    with writes.writing(game):
+    with writing.writing(game):
         if game.deleted_at is not None:
             return False
         game.deleted_at = now()
@@ -67,7 +67,7 @@ def delete(game: Game, who: str | None, reason: str = "") -> bool:
 
 def restore(game: Game, who: str | None) -> None:
     """Brings a deleted game back as it was: its lines, trail, links and co-scorers."""
-    with writes.writing(game):
+    with writing.writing(game):
         if game.deleted_at is None:
             return
         game.deleted_at = None
@@ -92,9 +92,9 @@ def rematch(game: Game, token: str) -> tuple[Game, bool]:
     with the same co-scorers; the deal moves on one seat, as the deal passes to the left from
     game to game at the table: its first dealer sits after this game's first dealer. With the
     same form `token` again (a double tap) it is the game made the first time (True)."""
-    key = writes.key_digest(game.id, f"rematch:{token}")
+    key = writing.key_digest(game.id, f"rematch:{token}")
     try:
-        with writes.writing(game):  # the game row is held: a twin tap waits, then finds `key`
+        with writing.writing(game):  # the game row is held: a twin tap waits, then finds `key`
             found = _rematch_with(key)
             if found is not None:
                 return found, True
@@ -113,7 +113,7 @@ def rematch(game: Game, token: str) -> tuple[Game, bool]:
             scorers = select(Scorer.account_id).where(Scorer.game_id == game.id)
             for account_id in db.session.execute(scorers).scalars().all():
                 db.session.add(Scorer(game_id=new.id, account_id=account_id))
-    except writes.Conflict:
+    except writing.Conflict:
         found = _rematch_with(key)  # a backstop: the lock makes a twin find the key above
         if found is None:
             raise

@@ -19,7 +19,7 @@ from sqlalchemy import insert, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper.gamefile import GameFile
-from scorekeeper.services import writing as writes
+from scorekeeper.services import writing
 from scorekeeper.services.summaries import summary_data
 from scorekeeper.store import bulk
 from scorekeeper.store.db import db
@@ -104,7 +104,7 @@ def _players(names: Iterable[str], owner_id: int) -> dict[str, int]:
 def _store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
     # the account first, as services.create_game takes it: two imports (or an import and a
     # new game) at once would both add the same new player, and one of them would fail
-    writes.lock_account(owner_id)
+    writing.lock_account(owner_id)
     players = _players((n for c in chunk for n in c.file.players), owner_id)
     at = now()
     games = bulk.insert_ids(

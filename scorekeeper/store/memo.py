@@ -48,10 +48,6 @@ class Memo:
         with self._lock:
             return key in self._data
 
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
-
 
 class Memos:
     """One app's memos: keyed by game ids, which only mean something in one database."""

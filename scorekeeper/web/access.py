@@ -15,11 +15,11 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_login import current_user
 
 from scorekeeper.extensions import login
-from scorekeeper.services import accounts as auth
+from scorekeeper.services import accounts
 from scorekeeper.store import queries
 from scorekeeper.store.models import Account, Game
 
-# the session cookie's random id of its signed-in browser (auth.start_session): the server's
+# the session cookie's random id of its signed-in browser (accounts.start_session): the server's
 # account_session row must still exist for the cookie to sign anyone in (issue 11 point 8)
 SESSION_ID = "session_id"
 
@@ -55,7 +55,7 @@ def _load(account_id: str) -> Account | None:
     would come here and find no session id."""
     sid = session.get(SESSION_ID)
     account = (
-        auth.session_account(int(account_id), sid)
+        accounts.session_account(int(account_id), sid)
         if account_id.isdigit() and len(account_id) < 12 and isinstance(sid, str)
         else None
     )
@@ -73,7 +73,7 @@ def _bearer(req: Request) -> Account | None:
     scheme, _, token = req.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         return None
-    found = auth.token_account(token.strip())
+    found = accounts.token_account(token.strip())
     if found is None:
         return None
     g.api_token = found

@@ -52,6 +52,8 @@ def register_common(app: Flask) -> None:
     app.jinja_env.filters["signed"] = lambda n: f"+{n}" if n > 0 else str(n)
     app.jinja_env.filters["short_names"] = short_names
     app.jinja_env.filters["variant_title"] = variant_title
+    # seats to their names: `tally.winners|pick(names)|names` ("Ala and Bartek")
+    app.jinja_env.filters["pick"] = lambda seats, values: [values[s] for s in seats]
 
 
 def variant_title(key: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 
+from babel.lists import format_list
 from flask import (
     Blueprint,
     Flask,
@@ -16,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from flask_babel import (
     format_date,
     format_decimal,
+    format_percent,
     format_time,
     get_locale,
     gettext,
@@ -148,9 +150,15 @@ def signed_money(value: float | Decimal) -> str:
 
 
 def percent(value: float | None) -> str:
+    """A rate as the reader's locale writes a percentage ("50 %", "50%", "50\u00a0%")."""
     if value is None:
         return "–"
-    return str(format_decimal(value * 100, "#,##0")) + "\u00a0%"
+    return str(format_percent(value))
+
+
+def names(values: list[str]) -> str:
+    """Names as one list in the reader's language: "Ala and Bartek", "Ala, Bartek i Celina"."""
+    return str(format_list([str(v) for v in values], locale=get_locale() or "en"))
 
 
 def day(value: date | datetime) -> str:
@@ -201,6 +209,7 @@ def init_app(app: Flask) -> None:
         money=money,
         signed_money=signed_money,
         percent=percent,
+        names=names,
         day=day,
         moment=moment,
     )

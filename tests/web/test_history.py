@@ -92,13 +92,13 @@ def test_a_players_record(client):
     page = client.get(f"/players/{player_id(client, 'Ala')}").get_data(as_text=True)
     text = text_of(client, f"/players/{player_id(client, 'Ala')}")
     assert "Games 2 (0 finished)" in text
-    assert "Contracts 2, made 1 50 %" in text
+    assert "Contracts 2, made 1 50%" in text
     assert "Contract made average 140, largest 140" in text
     assert "Marriages ♦ 1" in text
     assert "Gave up 0" in text and "Bolts 0" in text
     assert "Money" not in text  # no stake in either game
     bartek = text_of(client, f"/players/{player_id(client, 'Bartek')}")
-    assert "Contracts 1, made 1 100 %" in bartek and "♠ 1 · ♥ 1" in bartek
+    assert "Contracts 1, made 1 100%" in bartek and "♠ 1 · ♥ 1" in bartek
     assert "<svg" not in page and "No finished game yet" in page
 
 
@@ -112,14 +112,14 @@ def test_wins_money_and_win_rate_of_a_finished_game(client):
     post(client, finished)
     post(client, GAME_A)
     ala = text_of(client, f"/players/{player_id(client, 'Ala')}")
-    assert "Won 1 100 % of finished games" in ala and "Games 2 (1 finished)" in ala
+    assert "Won 1 100% of finished games" in ala and "Games 2 (1 finished)" in ala
     chart = client.get(f"/players/{player_id(client, 'Ala')}").get_data(as_text=True)
     assert "<svg" in chart and "1 game" in chart.split("<desc")[1].split("</desc>")[0]
     assert "Money won 210.00, lost 0.00 (net +210.00)" in ala
     bartek = text_of(client, f"/players/{player_id(client, 'Bartek')}")
-    assert "Won 0 0 % of finished games" in bartek and "lost 90.00" in bartek
+    assert "Won 0 0% of finished games" in bartek and "lost 90.00" in bartek
     by_variant = bartek.split("By variant")[1]
-    assert "pl-3 2 0 0 %" in by_variant
+    assert "pl-3 2 0 0%" in by_variant
 
 
 def test_rename_and_merge(app, client):

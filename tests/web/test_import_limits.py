@@ -23,9 +23,9 @@ from sqlalchemy.exc import OperationalError
 
 from scorekeeper.gamefile import parts as fileparts
 from scorekeeper.services import transfer as importing
+from scorekeeper.services.summaries import summary_data
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Account, Entry, Game, Line, Player, Revision, Summary
-from scorekeeper.services.summaries import summary_data
 from scorekeeper.web.transfer import uploads
 from tests.conftest import signed_up
 

@@ -182,3 +182,22 @@ def test_signing_up_in_polish_stores_the_choice_on_the_account(app):
     other = app.test_client()
     sign_in(other, "ola")
     assert lang_of(other.get("/", headers={"Accept-Language": "en"})) == "pl"
+
+
+def test_rates_and_joint_winners_are_written_as_each_language_writes_them(client):
+    """A percentage and a list of names by the locale's own rules (Babel's format_percent and
+    format_list), not put together by hand: "50%" in English, "50 %" in Russian; "A and B"."""
+    game = imported(client, "ru-4-joint-winners.json")
+    players = re.findall(r'href="(/players/\d+)"', page_of(client.get("/players/")))
+    for lang, rate, joined in (
+        ("en", "%", " and "),
+        ("pl", "%", " i "),
+        ("ru", "\u00a0%", " и "),
+        ("uk", "%", " і "),
+    ):
+        client.post("/language", data={"lang": lang, "next": "/"})
+        board = client.get(f"/games/{game}").get_data(as_text=True)
+        winners = re.search(r'<p class="big">([^<]*)</p>', board).group(1)
+        assert joined in html.unescape(winners), (lang, winners)
+        record = client.get(players[0]).get_data(as_text=True)
+        assert re.search(r"\d" + re.escape(rate) + r"(?!\d)", html.unescape(record)), lang

@@ -8,10 +8,10 @@ from flask_babel import gettext as _
 from flask_login import logout_user
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import accounts as auth
+from scorekeeper.services import accounts
 from scorekeeper.store import queries
 from scorekeeper.web import access
-from scorekeeper.web.accounts import views as accounts
+from scorekeeper.web.accounts import views as signing
 from scorekeeper.web.accounts.forms import PasswordForm, TokenForm
 from scorekeeper.web.hands.forms import ConfirmForm
 
@@ -23,13 +23,12 @@ def _page(status: int = 200, **forms: object) -> tuple[str, int]:
     account = access.me()
     sid = session.get(access.SESSION_ID)
     # this browser first, then the others, the latest seen first
-    browsers = sorted(
-        ((b, auth.is_this(b, sid)) for b in auth.sessions(account)), key=lambda bt: not bt[1]
-    )
+    mine = [(b, accounts.is_this(b, sid)) for b in accounts.sessions(account)]
+    browsers = sorted(mine, key=lambda bt: not bt[1])
     return render_template(
         "accounts/account.html",
         account=account,
-        tokens=auth.tokens(account),
+        tokens=accounts.tokens(account),
         browsers=browsers,
         password=forms.get("password") or PasswordForm(formdata=None),
         token_form=forms.get("token_form") or TokenForm(formdata=None),
@@ -49,13 +48,13 @@ def password() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = PasswordForm()
     if form.validate_on_submit():
         try:
-            sid = auth.change_password(
-                access.me(), form.current.data, form.new.data, accounts.address(), accounts.device()
+            sid = accounts.change_password(
+                access.me(), form.current.data, form.new.data, signing.address(), signing.device()
             )
-        except auth.Throttled as t:
-            form.current.errors.append(accounts.wait_message(t))
+        except accounts.Throttled as t:
+            form.current.errors.append(signing.wait_message(t))
             page, status = _page(429, password=form)
-            return page, status, accounts.retry_after(t)
+            return page, status, signing.retry_after(t)
         if sid is not None:
             session[access.SESSION_ID] = sid
             flash(_("Password changed. Every other browser is signed out."), "done")
@@ -69,7 +68,7 @@ def signout_everywhere() -> Response:
     """Ends every session of the account, this one too (issue 11 point 8)."""
     if not ConfirmForm().validate_on_submit():
         return redirect(url_for("account.page"))
-    auth.end_sessions(access.me())
+    accounts.end_sessions(access.me())
     logout_user()
     session.clear()
     flash(_("Signed out on every browser."), "done")
@@ -81,7 +80,7 @@ def token_new() -> Response | tuple[str, int]:
     form = TokenForm()
     if form.validate_on_submit():
         # shown once, on the page the redirect leads to; only its digest is stored
-        session["new_token"] = auth.new_token(access.me(), form.name.data.strip())
+        session["new_token"] = accounts.new_token(access.me(), form.name.data.strip())
         return redirect(url_for("account.page", _anchor="tokens"))
     return _page(422, token_form=form)
 
@@ -89,7 +88,7 @@ def token_new() -> Response | tuple[str, int]:
 @bp.route("/tokens/<int:token_id>/revoke", methods=["POST"])
 def token_revoke(token_id: int) -> Response:
     if ConfirmForm().validate_on_submit():
-        if not auth.revoke_token(access.me(), token_id):
+        if not accounts.revoke_token(access.me(), token_id):
             abort(404)
         flash(_("Token revoked: it no longer opens the API."), "done")
     return redirect(url_for("account.page", _anchor="tokens"))

@@ -8,8 +8,7 @@ from flask_babel import ngettext
 from flask_login import login_user, logout_user
 from werkzeug.wrappers import Response
 
-from scorekeeper.services import accounts as auth
-from scorekeeper.services import devices
+from scorekeeper.services import accounts, devices
 from scorekeeper.store.models import Account
 from scorekeeper.web import access
 from scorekeeper.web.accounts.forms import SignInForm, SignUpForm
@@ -36,10 +35,10 @@ def _signed_in(account: Account, target: str | None) -> Response:
     guesses (throttle.py)."""
     before = session.get(access.SESSION_ID)
     if isinstance(before, str):  # signed in as someone else a moment ago: that one ends
-        auth.end_session(before)
+        accounts.end_session(before)
     session.clear()
     login_user(account)  # never remember=True: the remember cookie could not be ended
-    session[access.SESSION_ID] = auth.start_session(account)
+    session[access.SESSION_ID] = accounts.start_session(account)
     session.permanent = True  # a phone at the table stays signed in (PERMANENT_SESSION_LIFETIME)
     response = redirect(access.safe_next(target))
     response.set_cookie(
@@ -53,12 +52,12 @@ def _signed_in(account: Account, target: str | None) -> Response:
     return response
 
 
-def retry_after(t: auth.Throttled) -> dict[str, str]:
+def retry_after(t: accounts.Throttled) -> dict[str, str]:
     """The wait the page words, as a header (RFC 6585), like every other 429 (errors.py)."""
     return {"Retry-After": str(t.seconds)}
 
 
-def wait_message(t: auth.Throttled) -> str:
+def wait_message(t: accounts.Throttled) -> str:
     """How long to wait, in seconds under a minute, else in whole minutes."""
     if t.seconds < 60:
         return str(
@@ -85,12 +84,12 @@ def signup() -> Response | tuple[str, int, dict[str, str]]:
     status, headers = (422 if request.method == "POST" else 200), {}
     if form.validate_on_submit():
         try:
-            account = auth.sign_up(
+            account = accounts.sign_up(
                 form.username.data, form.password.data, address(), chosen_language()
             )
-        except auth.Taken:
+        except accounts.Taken:
             form.username.errors.append(_("That username is taken; choose another."))
-        except auth.Throttled as t:
+        except accounts.Throttled as t:
             status, headers = 429, retry_after(t)
             form.username.errors.append(
                 ngettext(
@@ -112,8 +111,8 @@ def signin() -> Response | tuple[str, int, dict[str, str]]:
     status, headers = 200, {}
     if form.validate_on_submit():
         try:
-            account = auth.sign_in(form.username.data, form.password.data, address(), device())
-        except auth.Throttled as t:
+            account = accounts.sign_in(form.username.data, form.password.data, address(), device())
+        except accounts.Throttled as t:
             status, headers = 429, retry_after(t)
             form.password.errors.append(wait_message(t))
         else:
@@ -131,7 +130,7 @@ def signout() -> Response:
     if ConfirmForm().validate_on_submit():
         sid = session.get(access.SESSION_ID)
         if isinstance(sid, str):
-            auth.end_session(sid)  # a copy of the cookie signs nobody in now
+            accounts.end_session(sid)  # a copy of the cookie signs nobody in now
         logout_user()
         session.clear()
     return redirect(url_for("accounts.signin"))

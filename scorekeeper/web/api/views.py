@@ -11,7 +11,7 @@ from scorekeeper import services
 from scorekeeper.gamefile import parse, parse_line, to_dict
 from scorekeeper.gamefile.output import score_output
 from scorekeeper.rules import InvalidHand
-from scorekeeper.services import writing as writes
+from scorekeeper.services import writing
 from scorekeeper.store import derived, files
 from scorekeeper.web import access
 
@@ -91,7 +91,7 @@ def add(game_id: int) -> tuple[Response, int] | tuple[Response, int, dict[str, s
     game = access.game_or_404(game_id)
     key = request.headers.get("Idempotency-Key")
     try:
-        if key is not None and (problem := writes.key_problem(key)):
+        if key is not None and (problem := writing.key_problem(key)):
             raise BadBody(problem)
         raw = _json()
         if not isinstance(raw, dict):

@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.rules import MARRIAGE_SUITS, Message
 from scorekeeper.rules.bounds import db_int
-from scorekeeper.services import players as people
+from scorekeeper.services import players
 from scorekeeper.store import queries
 from scorekeeper.store.models import Player
 from scorekeeper.web import access, charts
@@ -16,7 +16,7 @@ from scorekeeper.web.hands.forms import ConfirmForm
 from scorekeeper.web.i18n import day, translator
 
 
-def refusal(e: people.Refused) -> str:
+def refusal(e: players.Refused) -> str:
     """Why a rename or merge was refused, in the reader's language."""
     if isinstance(e.message, Message):
         return e.message.text(translator())
@@ -44,7 +44,7 @@ def index() -> str:
 def _page(
     player: Player, error: dict[str, str] | None = None, status: int = 200
 ) -> tuple[str, int]:
-    rec, games = people.record(player)
+    rec, games = players.record(player)
     others = queries.players(access.me().id, besides=player.id)
     results = [(day(started), total, won) for started, total, won in rec.results]
     chart = charts.results(
@@ -74,8 +74,8 @@ def rename(player_id: int) -> Response | tuple[str, int]:
     player = _mine(player_id)
     if ConfirmForm().validate_on_submit():
         try:
-            people.rename(player, request.form.get("name", ""))
-        except people.Refused as e:
+            players.rename(player, request.form.get("name", ""))
+        except players.Refused as e:
             return _page(_mine(player_id), {"name": refusal(e)}, 422)
         flash(_("Renamed: %(name)s, in every game.", name=player.name), "done")
     return redirect(url_for("players.show", player_id=player_id))
@@ -92,8 +92,8 @@ def merge(player_id: int) -> Response | tuple[str, int]:
         if target is None:
             return _page(player, {"into": _("Choose the player to merge with.")}, 422)
         try:
-            people.merge(player, target)
-        except people.Refused as e:
+            players.merge(player, target)
+        except players.Refused as e:
             return _page(_mine(player_id), {"into": refusal(e)}, 422)
         flash(
             _("%(source)s merged into %(target)s.", source=player.name, target=target.name), "done"

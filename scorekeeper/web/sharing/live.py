@@ -12,9 +12,7 @@ import io
 import secrets
 
 import segno
-from babel.lists import format_list
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -104,6 +102,4 @@ def _state(game: Game) -> dict[str, object]:
         "tally": tally,
         "names": names,
         "recent": list(reversed(tally.lines[-8:])),
-        # "Ala and Bartek", "Ala, Bartek i Celina": the winners as a list in the reader's language
-        "winners": format_list([names[w] for w in tally.winners], locale=get_locale() or "en"),
     }

@@ -1,16 +1,8 @@
-"""HTTP server times and page weight, SQLite and PostgreSQL. Run: .venv/bin/python bench/http.py"""
+"""HTTP server times and page weight, SQLite and PostgreSQL: .venv/bin/python bench/http_pages.py"""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
-
-# Run as a script, this file's folder comes first on sys.path, and the file's name would then
-# shadow the standard library's `http` that werkzeug imports: take the folder off first.
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE]
-
 import re
 import statistics
 import tempfile
@@ -28,11 +20,10 @@ from sqlalchemy import create_engine, text
 from scorekeeper import create_app
 from scorekeeper.store.db import db
 
-# deal.py by its path: putting this folder back on sys.path would bring the shadowing back
-_spec = importlib.util.spec_from_file_location("deal", os.path.join(HERE, "deal.py"))
-assert _spec and _spec.loader
-deal = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(deal)
+try:
+    from bench import deal
+except ImportError:  # run as a script: this folder is on sys.path
+    import deal  # type: ignore[no-redef]
 
 PRESET, LONG, SHORT = "pl-3", 200, 50
 WARMUP, TIMED = 10, 200

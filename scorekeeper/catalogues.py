@@ -1,0 +1,59 @@
+"""The message catalogues: each language's .po compiled into the .mo that Flask-Babel reads."""
+
+# The .mo files are build output, not kept in git. The package build compiles them into the
+# wheel (setup.py), so `pip install .` gives an app that speaks four languages; a source
+# checkout that nobody compiled (`pip install -e .` alone) compiles them at start-up: in place
+# when the package folder is writable, else into the instance folder.
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+SOURCE = Path(__file__).resolve().parent / "translations"
+
+
+def catalogues(root: Path = SOURCE) -> list[Path]:
+    """Every language's messages.po under `root`."""
+    return sorted(root.glob("*/LC_MESSAGES/messages.po"))
+
+
+def compile_into(target: Path, root: Path = SOURCE) -> list[Path]:
+    """Compiles every catalogue of `root` into the same layout under `target` (fuzzy entries
+    left out, as `pybabel compile` does); the .mo files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in catalogues(root):
+        mo = target / po.relative_to(root).with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("rb") as f:
+            catalogue = read_po(f)
+        draft = mo.with_suffix(".mo.tmp")
+        with draft.open("wb") as f:
+            write_mo(f, catalogue, use_fuzzy=False)
+        draft.replace(mo)  # whole or not at all: another worker may be reading it
+        written.append(mo)
+    return written
+
+
+def stale(root: Path = SOURCE) -> bool:
+    """Whether some catalogue has no .mo beside it, or one older than itself."""
+    for po in catalogues(root):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            return True
+    return False
+
+
+def ensure(app: Any) -> None:
+    """Before Flask-Babel is set up: compiled catalogues for the app, whatever installed it."""
+    if not stale():
+        return
+    try:
+        compile_into(SOURCE)
+    except OSError:  # a read-only install: the instance folder holds them
+        target = Path(app.instance_path) / "translations"
+        compile_into(target)
+        app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
