@@ -1,5 +1,7 @@
-"""The `scorekeeper` command: `upgrade` the schema, `run` the development server (Flask's CLI),
-`score FILE` scores a file."""
+"""The `scorekeeper` command: `upgrade`, `run` (Flask's CLI) and `score FILE`."""
+
+# `upgrade` brings the schema to the head of the migrations; `run` is Flask's development server,
+# upgrading first; `score FILE` scores a game file with the rules alone.
 
 from __future__ import annotations
 

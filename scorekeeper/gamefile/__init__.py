@@ -1,7 +1,6 @@
-"""The game file (game-file.md): read with a problem per fault, written back, scored as output.
+"""The game file (docs/game-file.md): read with a problem per fault, written back, scored."""
 
-Pure: it knows the rules and JSON, never Flask nor the database.
-"""
+# Pure: it knows the rules and JSON, never Flask nor the database.
 
 from __future__ import annotations
 

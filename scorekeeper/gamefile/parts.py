@@ -1,5 +1,7 @@
-"""The parts of a game file besides its lines: the players' names and the trail, each checked
-against the bounds of its column (rules.bounds), so that what one database takes the other does."""
+"""The parts of a game file besides its lines: the players' names and the trail."""
+
+# Each is checked against the bounds of its column (rules.bounds), so that what one database takes
+# the other does.
 
 from __future__ import annotations
 

@@ -1,9 +1,7 @@
-"""Accounts: sign-up, sign-in (throttle.py), signed-in browsers, passwords, API tokens.
+"""Accounts: sign-up, sign-in (throttle.py), signed-in browsers, passwords, API tokens."""
 
-One transaction per call, like services.py. Passwords are hashed with werkzeug's current
-default (scrypt); session ids and API tokens are stored as their SHA-256 only, so a copy of
-the database signs nobody in.
-"""
+# One transaction per call. Passwords are hashed with werkzeug's current default (scrypt); session
+# ids and API tokens are stored as their SHA-256 only, so a copy of the database signs nobody in.
 
 from __future__ import annotations
 

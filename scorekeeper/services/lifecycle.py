@@ -1,11 +1,10 @@
-"""A game as a whole, as writes: abandoned and resumed, deleted and restored, rematched (commits).
+"""A game as a whole, written: abandoned and resumed, deleted and restored, rematched."""
 
-Abandoning is a fact on the game (`abandoned_at`): no line may be added until the owner
-resumes it, and it counts as not played in the players' records. Deleting is soft, like the
-delete of a line: the game is hidden everywhere (`deleted_at`), the trail records who deleted
-it and when, and the owner brings it back whole from the account page. Neither is part of the
-game file: an exported game is its lines, whatever became of it.
-"""
+# Abandoning is a fact on the game (`abandoned_at`): no line may be added until the owner resumes
+# it, and it counts as not played in the players' records. Deleting is soft, like the delete of a
+# line: the game is hidden everywhere (`deleted_at`), the trail records who deleted it and when, and
+# the owner brings it back whole from the account page. Neither is part of the game file: an
+# exported game is its lines, whatever became of it.
 
 from __future__ import annotations
 

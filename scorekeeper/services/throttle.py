@@ -1,19 +1,18 @@
-"""The sign-in and sign-up throttle: guessing is slowed, and a stranger cannot close an account.
+"""The sign-in and sign-up throttle: guessing is slowed, and a stranger cannot close an account."""
 
-Issue 11 point 9. Counted in throttle_event rows (in the database, so that every worker of a
-hosted instance refuses alike):
-- a browser that signed in to an account before carries a signed device cookie naming it; it
-  may try that account's password whatever strangers did, within its own small limit (5 an
-  hour: a stolen cookie buys few guesses);
-- any other try at a username waits once it has failed a few times in the last day: 2^(n-5)
-  seconds after the last failure for the n-th, at most 15 minutes;
-- an address without a good sign-in in the last 30 days may fail 20 times in 15 minutes;
-- an address may make 5 accounts an hour (each costs a slow password hash);
-- for these, an IPv6 address counts as its /64 (`_origin`).
-A try is recorded and committed BEFORE its password is checked, and the count includes the
-tries still being checked, so parallel guesses cannot slip past it (on SQLite and PostgreSQL
-alike); a refused try is deleted: it counts nothing and checks no password.
-"""
+# Issue 11 point 9. Counted in throttle_event rows (in the database, so that every worker of a
+# hosted instance refuses alike):
+# - a browser that signed in to an account before carries a signed device cookie naming it; it
+#   may try that account's password whatever strangers did, within its own small limit (5 an
+#   hour: a stolen cookie buys few guesses);
+# - any other try at a username waits once it has failed a few times in the last day: 2^(n-5)
+#   seconds after the last failure for the n-th, at most 15 minutes;
+# - an address without a good sign-in in the last 30 days may fail 20 times in 15 minutes;
+# - an address may make 5 accounts an hour (each costs a slow password hash);
+# - for these, an IPv6 address counts as its /64 (`_origin`).
+# A try is recorded and committed BEFORE its password is checked, and the count includes the
+# tries still being checked, so parallel guesses cannot slip past it (on SQLite and PostgreSQL
+# alike); a refused try is deleted: it counts nothing and checks no password.
 
 from __future__ import annotations
 

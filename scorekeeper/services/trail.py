@@ -1,9 +1,8 @@
-"""The trail as written: every edit, delete and restore of a line recorded with its write.
+"""The trail as written: every edit, delete and restore of a line recorded with its write."""
 
-A dispute weeks later is settled by the trail: who changed hand 7, when, what it said before
-and after, and why. Only facts are recorded (game-file shaped lines); scores stay derived.
-The trail is read in store/trail.py; a deleted line is restored by lines.restore_line.
-"""
+# A dispute weeks later is settled by the trail: who changed hand 7, when, what it said before and
+# after, and why. Only facts are recorded (game-file shaped lines); scores stay derived. The trail
+# is read in store/trail.py; a deleted line is restored by lines.restore_line.
 
 from __future__ import annotations
 

@@ -1,13 +1,11 @@
-"""A service: stores checked game files (uploads.py) as new games of an account, in bulk and in
-short transactions of a few games each (issue 11, point 6).
+"""Importing: checked game files stored as new games of an account, in bulk and in short chunks."""
 
-One ORM object per row made a 2,000-game import take 39 s on SQLite and 54 s on PostgreSQL,
-past a worker's 30 s timeout, and its one long transaction made other accounts' writes on
-SQLite fail with "database is locked". Here the rows go in in bulk (bulk.py), `CHUNK` games per
-commit, and on SQLite a pause after each commit lets other writers in. If the database fails
-half-way, the chunks already committed stay; importing the same file again recognises them
-(summaries.fingerprint) and stores the rest.
-"""
+# Issue 11, point 6: one ORM object per row made a 2,000-game import take 39 s on SQLite and 54 s on
+# PostgreSQL, past a worker's 30 s timeout, and its one long transaction made other accounts' writes
+# on SQLite fail with "database is locked". Here the rows go in in bulk (store/bulk.py), `CHUNK`
+# games per commit, and on SQLite a pause after each commit lets other writers in. If the database
+# fails half-way, the chunks already committed stay; importing the same file again recognises them
+# (store/summaries.fingerprint) and stores the rest.
 
 from __future__ import annotations
 

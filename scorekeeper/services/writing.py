@@ -1,14 +1,13 @@
-"""Writing a game's lines: one write at a time (the game row taken first), retries found by key.
+"""Writing a game's lines: one write at a time (the game row taken first), retries found by key."""
 
-Issue 11, point 1: two phones (or a double tap) writing to one game at the same moment must
-each get a deliberate answer, never a 500. Every write to a game's lines runs in `writing`:
-it takes the game row, reads the game again under that lock, and turns a unique-constraint
-or version clash anywhere in the write (the flushes included) into a `Conflict`.
-
-Point 4: an idempotency key (the hand form's hidden token, the API's Idempotency-Key) is
-stored whole, as the SHA-256 of the game id and the key, with the SHA-256 of what was posted
-with it: the same key with the same body finds its line; with another body it is refused.
-"""
+# Issue 11, point 1: two phones (or a double tap) writing to one game at the same moment must
+# each get a deliberate answer, never a 500. Every write to a game's lines runs in `writing`:
+# it takes the game row, reads the game again under that lock, and turns a unique-constraint
+# or version clash anywhere in the write (the flushes included) into a `Conflict`.
+#
+# Point 4: an idempotency key (the hand form's hidden token, the API's Idempotency-Key) is
+# stored whole, as the SHA-256 of the game id and the key, with the SHA-256 of what was posted
+# with it: the same key with the same body finds its line; with another body it is refused.
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Rows in bulk for an import (importing.py): ids taken in advance, COPY on PostgreSQL and
-executemany on SQLite, and the rows of lines, entries and trails exactly as services.fill_line
-and trail.load write them one ORM object at a time. Adds to the session; the caller commits."""
+"""Rows in bulk for an import: ids taken in advance, COPY on PostgreSQL, executemany on SQLite."""
+
+# The rows of lines, entries and trails are exactly those facts.fill_line and services/trail.load
+# write one ORM object at a time. Adds to the session; the caller (services/transfer.py) commits.
 
 from __future__ import annotations
 

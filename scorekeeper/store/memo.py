@@ -1,9 +1,8 @@
-"""Derived results remembered per version of a game: never stale, since every write bumps it.
+"""Derived results remembered per version of a game: never stale, since every write bumps it."""
 
-Phones at a table ask for the same scoreboard again and again; between two hands nothing can
-change it, so its facts, its tally and its rendered sheet are kept, keyed by (game, version).
-A key is only stored when the version was still current after the facts were read.
-"""
+# Phones at a table ask for the same scoreboard again and again; between two hands nothing can
+# change it, so its facts, its tally and its rendered sheet are kept, keyed by (game, version). A
+# key is only stored when the version was still current after the facts were read.
 
 from __future__ import annotations
 

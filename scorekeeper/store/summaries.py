@@ -1,9 +1,9 @@
-"""Summaries of many games at once for looking back (history, players, charts): totals,
-winners, length and per-seat figures, in a fixed number of queries whatever the number of games.
+"""Summaries of many games at once for looking back: totals, winners, length, per-seat figures."""
 
-A summary is a cache row keyed by the game's version: a game changed since is summarised again
-from its lines (replayed by the rules), so what is shown is never stale.
-"""
+# In a fixed number of queries whatever the number of games (history, players, charts). A summary is
+# a cache row keyed by the game's version: a game changed since is summarised again from its lines
+# (replayed by the rules), so what is shown is never stale. This module only derives them;
+# services/summaries.py keeps the rows a read made.
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""Who may see what: the signed-in account (session or API token) and its access to a game.
+"""Who may see what: the signed-in account (session or API token) and its access to a game."""
 
-A game is seen and scored by its owner and its co-scorers; to anyone else it does not exist
-(404, never 403, so that guessing ids tells nothing). Only the owner shares or invites.
-"""
+# A game is seen and scored by its owner and its co-scorers; to anyone else it does not exist (404,
+# never 403, so that guessing ids tells nothing). Only the owner shares or invites.
 
 from __future__ import annotations
 

@@ -1,12 +1,10 @@
-"""Where other phones reach the app: the address that share and invite links (and the QR code)
-name, so that a page opened as 127.0.0.1 does not hand out a link no other phone can open.
+"""Where other phones reach the app: the address share and invite links and the QR code name."""
 
-In order: the configured public URL (PUBLIC_URL, from SCOREKEEPER_PUBLIC_URL), which is never
-overridden by a request's Host header; the host the page was opened at, when other machines can
-reach it; the network address `scorekeeper run --host 0.0.0.0` serves on (LAN_URL, set by the
-run command, the one its start-up line prints); and last the loopback host itself, with a
-warning on the page.
-"""
+# So that a page opened as 127.0.0.1 does not hand out a link no other phone can open. In order: the
+# configured public URL (PUBLIC_URL, from SCOREKEEPER_PUBLIC_URL), which is never overridden by a
+# request's Host header; the host the page was opened at, when other machines can reach it; the
+# network address `scorekeeper run --host 0.0.0.0` serves on (LAN_URL, set by the run command, the
+# one its start-up line prints); and last the loopback host itself, with a warning on the page.
 
 from __future__ import annotations
 

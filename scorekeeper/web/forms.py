@@ -1,5 +1,7 @@
-"""What every form that writes a line carries (version, one-time token, the change's reason),
-the adjustment form, and the confirmation of a delete or an undo."""
+"""What every form that writes a line carries, the adjustment form, and a confirmation."""
+
+# A line's form carries the version it was made from, a one-time token and the change's reason; the
+# confirmation is that of a delete or an undo.
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The account page: the password, the signed-in browsers, the personal API tokens and the
-deleted games (restored from here: gamemenu.py)."""
+"""The account page: password, signed-in browsers, API tokens and deleted games."""
+
+# A deleted game is restored from here (web/games/menu.py).
 
 from __future__ import annotations
 

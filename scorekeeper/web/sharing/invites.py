@@ -1,6 +1,6 @@
-"""Co-scorers: the owner's invite link grants another account the right to log and correct
-hands (not to share, invite or remove). The owner renews or revokes the link and removes
-co-scorers."""
+"""Co-scorers: the owner's invite link lets another account log and correct hands."""
+
+# Not share, invite or remove: the owner renews or revokes the link and removes co-scorers.
 
 from __future__ import annotations
 

@@ -1,10 +1,9 @@
-"""The live view: a read-only link (and its QR code) that follows the score on every phone.
+"""The live view: a read-only link (and its QR code) that follows the score on every phone."""
 
-The link is /live/<game id>/<token>: the token is long and random, compared in constant time
-(access.game_by_link), and revoked by making a new one or none. The page asks for the state
-every few seconds with the game's version as its ETag; while nothing changes the answer is an
-empty 304, which any worker can give, since the version is in the database.
-"""
+# The link is /live/<game id>/<token>: the token is long and random, compared in constant time
+# (access.game_by_link), and revoked by making a new one or none. The page asks for the state every
+# few seconds with the game's version as its ETag; while nothing changes the answer is an empty 304,
+# which any worker can give, since the version is in the database.
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
-"""What an upload is when it is no game file, said in words (issue 12 point 10): a CSV export,
-a file that is not text, JSON with a mistake at a line and column, or JSON of another kind.
+"""What an upload is when it is no game file, said in words (issue 12 point 10)."""
 
-The import page shows it at its file field, in the reader's language, instead of the JSON
-parser's own English ("Expecting value: line 1 column 1 (char 0)").
-"""
+# A CSV export, a file that is not text, JSON with a mistake at a line and column, or JSON of
+# another kind. The import page shows it at its file field, in the reader's language, instead of the
+# JSON parser's own English ("Expecting value: line 1 column 1 (char 0)").
 
 from __future__ import annotations
 

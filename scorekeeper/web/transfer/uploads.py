@@ -1,10 +1,9 @@
-"""Reading an upload to import, bounded: a game file or a zip of them, each member read through
-a bounded stream whatever its header claims, every archive fault a message (issue 11, 2 and 6).
+"""Reading an upload to import, bounded: a game file or a zip of them (issue 11, 2 and 6)."""
 
-Nothing here touches the database: the whole upload is checked before any transaction opens
-(importing.py stores it). The bounds keep an import well inside a worker's 30 s timeout and its
-memory within some 100 MB (bench/imports.py).
-"""
+# Each member is read through a bounded stream whatever its header claims, and every archive fault
+# is a message. Nothing here touches the database: the whole upload is checked before any
+# transaction opens (services/transfer.py stores it). The bounds keep an import well inside a
+# worker's 30 s timeout and its memory within some 100 MB (bench/imports.py).
 
 from __future__ import annotations
 

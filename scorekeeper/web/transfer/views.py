@@ -1,6 +1,7 @@
-"""Export and import: a game as a game file, as CSV and as a printable sheet; the account as
-one archive of game files; and importing a file or an archive: read within bounds and checked
-whole (uploads.py) before any game is stored (importing.py)."""
+"""Export and import: game files, CSV, the printable sheet, the account's archive."""
+
+# An import is read within bounds and checked whole (uploads.py) before any game is stored
+# (services/transfer.py).
 
 from __future__ import annotations
 
