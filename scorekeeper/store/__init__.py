@@ -1,3 +1,3 @@
-"""The database: tables, migrations, rows <-> rule facts, shared reads, derived state per version."""
+"""The database: tables, migrations, rows <-> rule facts, shared reads, derived state."""
 
 # It reads and adds to the session but never commits: only services/ ends a transaction.
