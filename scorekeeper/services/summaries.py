@@ -21,7 +21,7 @@ from scorekeeper.store.summaries import Fresh, GameSummary
 
 def keep(fresh: Fresh) -> None:
     """Stores the summaries a read made, each at its version (replacing an older one)."""
-    if not fresh:
+    if not fresh or _writing_on_sqlite():
         return
     try:
         with db.engine.begin() as connection:
@@ -34,6 +34,17 @@ def keep(fresh: Fresh) -> None:
         pass  # another worker kept them at the same moment
     except OperationalError:
         pass  # the database is busy (SQLite during an import): a cache can wait for next time
+
+
+def _writing_on_sqlite() -> bool:
+    """Whether the caller's transaction holds SQLite's one write lock: another connection
+    would wait for it in vain (busy_timeout), so the cache waits for the next read instead."""
+    if db.session.get_bind().dialect.name != "sqlite" or not db.session().in_transaction():
+        return False
+    if db.session.new or db.session.dirty or db.session.deleted:
+        return True
+    raw = db.session.connection().connection.driver_connection
+    return bool(getattr(raw, "in_transaction", False))  # sqlite3: a write has begun
 
 
 def summaries(games: Sequence[Game]) -> dict[int, GameSummary]:

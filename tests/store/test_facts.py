@@ -1,0 +1,67 @@
+"""The one mapping of a line between its rows and the rules (store/facts.py), both ways."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import services
+from scorekeeper.gamefile import parse
+from scorekeeper.rules import Hand
+from scorekeeper.rules import Line as RuleLine
+from scorekeeper.store.db import db
+from scorekeeper.store.facts import facts_by_game
+from tests.strategies import PRESETS, games
+
+
+def _as_rows_give_it(line: RuleLine) -> RuleLine:
+    """A list of card points or tricks holding only nulls is stored as none at all."""
+    if not isinstance(line, Hand):
+        return line
+    points, tricks = (
+        None if v is not None and all(x is None for x in v) else v
+        for v in (line.points, line.tricks)
+    )
+    return dataclasses.replace(line, points=points, tricks=tricks)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.sampled_from(PRESETS).flatmap(games))
+def test_every_line_read_back_from_its_rows_is_the_line_stored(owner, data) -> None:  # type: ignore[no-untyped-def]
+    file = parse(data)
+    game = services.create_game(file, owner)
+    read = facts_by_game([game.id])[game.id]
+    assert read == [_as_rows_give_it(x) for x in file.lines]
+    db.session.delete(game)
+    db.session.commit()
+
+
+def test_many_games_are_read_in_three_queries_whatever_their_lines(owner) -> None:  # type: ignore[no-untyped-def]
+    from sqlalchemy import event
+
+    first = {
+        "format": "scorekeeper-game/1",
+        "variant": "pl-3",
+        "players": ["Ala", "Bartek", "Celina"],
+        "hands": [
+            {"declarer": 0, "bid": 100, "points": [100, 10, 10], "dealer": 2},
+            {"adjustment": [0, -50, 0], "reason": "misdeal penalty"},
+        ],
+    }
+    ids = [services.create_game(parse(first), owner).id for _ in range(5)]
+    statements: list[str] = []
+
+    def count(*args) -> None:  # type: ignore[no-untyped-def]
+        statements.append(args[2])
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        read = facts_by_game(ids)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+    assert len(statements) == 3
+    assert all(len(lines) == 2 for lines in read.values())
