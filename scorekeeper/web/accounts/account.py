@@ -14,7 +14,7 @@ from scorekeeper.store import queries
 from scorekeeper.web import access
 from scorekeeper.web.accounts import views as signing
 from scorekeeper.web.accounts.forms import PasswordForm, TokenForm
-from scorekeeper.web.hands.forms import ConfirmForm
+from scorekeeper.web.forms import ConfirmForm
 
 bp = Blueprint("account", __name__, url_prefix="/account")
 bp.before_request(access.require_sign_in)

@@ -12,7 +12,7 @@ from scorekeeper.services import accounts, devices
 from scorekeeper.store.models import Account
 from scorekeeper.web import access
 from scorekeeper.web.accounts.forms import SignInForm, SignUpForm
-from scorekeeper.web.hands.forms import ConfirmForm
+from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.i18n import chosen_language
 
 bp = Blueprint("accounts", __name__)

@@ -10,8 +10,8 @@ from scorekeeper import services
 from scorekeeper.services import lifecycle
 from scorekeeper.store import derived, queries
 from scorekeeper.web import access
+from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.games.views import conflict
-from scorekeeper.web.hands.forms import ConfirmForm
 
 bp = Blueprint("gamemenu", __name__)
 bp.before_request(access.require_sign_in)

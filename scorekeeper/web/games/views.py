@@ -17,9 +17,9 @@ from scorekeeper.store import derived, memo, queries, trail
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, charts
 from scorekeeper.web.common import variant_title
+from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.games.forms import HOUSE, SIMPLE, NewGameForm, summary, variant_way
 from scorekeeper.web.games.newgame import take_problems, to_game_file
-from scorekeeper.web.hands.forms import ConfirmForm
 from scorekeeper.web.words import LANGUAGE_VARIANTS
 
 bp = Blueprint("games", __name__)

@@ -12,7 +12,7 @@ from scorekeeper.services import players
 from scorekeeper.store import queries
 from scorekeeper.store.models import Player
 from scorekeeper.web import access, charts
-from scorekeeper.web.hands.forms import ConfirmForm
+from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.i18n import day, translator
 
 

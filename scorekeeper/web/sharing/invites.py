@@ -16,7 +16,7 @@ from scorekeeper.services import games as sharing
 from scorekeeper.store import derived, queries
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, addresses
-from scorekeeper.web.hands.forms import ConfirmForm
+from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.rulebook import text as rulebook_text
 
 bp = Blueprint("invites", __name__)

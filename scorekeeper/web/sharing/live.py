@@ -20,7 +20,7 @@ from scorekeeper.services import games as sharing
 from scorekeeper.store import derived
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, addresses
-from scorekeeper.web.hands.forms import ConfirmForm
+from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.sharing import invites
 
 bp = Blueprint("live", __name__)
