@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page
 
@@ -15,6 +18,15 @@ def sign_up(page: Page, base: str, username: str) -> None:
     page.get_by_label("Password again").fill(PASSWORD)
     page.get_by_role("button", name="Create the account").click()
     page.get_by_role("link", name=username).wait_for()
+
+
+@pytest.fixture
+def database_url(tmp_path: Path, sqlite_template: Path) -> str:
+    """The browser tests check markup and behaviour, not SQL: one database (SQLite) is enough;
+    the app tests run every query on both (tests/web)."""
+    path = tmp_path / "test.sqlite"
+    shutil.copyfile(sqlite_template, path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture(autouse=True)

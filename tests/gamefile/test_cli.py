@@ -93,7 +93,8 @@ def _head() -> str:
     return ScriptDirectory(MIGRATIONS).get_current_head()
 
 
-def test_upgrade_brings_an_empty_database_to_the_head(database_url):
+def test_upgrade_brings_an_empty_database_to_the_head(empty_database_url):
+    database_url = empty_database_url
     """The deployment's one migration step (README): `scorekeeper upgrade`, then the workers."""
     from sqlalchemy import create_engine, inspect, text
 

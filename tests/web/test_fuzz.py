@@ -8,10 +8,10 @@ import io
 import json
 import re
 import zipfile
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
@@ -20,7 +20,7 @@ from scorekeeper import create_app
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Revision, Scorer
 from scorekeeper.web.games.forms import HOUSE, SIMPLE, SUITS4
-from tests.conftest import IN_CI, PG_URL, _reset_postgres, signed_up
+from tests.conftest import pg_database, signed_up
 
 from .helpers import hand, new_game, version_token
 
@@ -478,14 +478,14 @@ COLUMNS = [
 def test_a_game_file_sqlite_takes_postgresql_takes_too(tmp_path):
     """The same hostile game files to an app on each database: the same answers, so that an
     archive moves between them (issue 11 point 5)."""
-    if not PG_URL:
-        if IN_CI:
-            pytest.fail("CI must run the tests on PostgreSQL: TEST_DATABASE_URL is not set")
-        pytest.skip("no TEST_DATABASE_URL: PostgreSQL tests skipped on this machine")
-    _reset_postgres(PG_URL)
+    with pg_database() as pg_url:
+        _the_same_answers(tmp_path, pg_url)
+
+
+def _the_same_answers(tmp_path: Path, pg_url: str) -> None:
     apps = [
         create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
-        for url in (f"sqlite:///{tmp_path / 'a.sqlite'}", PG_URL)
+        for url in (f"sqlite:///{tmp_path / 'a.sqlite'}", pg_url)
     ]
     clients = [signed_up(app) for app in apps]
 

@@ -23,7 +23,9 @@ def test_wal_mode_on_sqlite(app):
             assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
 
-def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(database_url):
+def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(
+    empty_database_url,
+):
     """A family's database from before issue 4: the migration keeps its games and players,
     and the first account to sign up adopts them."""
     from flask_migrate import upgrade
@@ -35,7 +37,7 @@ def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(
 
     config = {
         "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url,
+        "SQLALCHEMY_DATABASE_URI": empty_database_url,
         "SECRET_KEY": "t",
         "WTF_CSRF_ENABLED": False,
         "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
