@@ -142,7 +142,8 @@ def test_rename_and_merge(app, client):
     # a rename shows in every game, and in the live view's ETag (a new version)
     client.post(f"{'/games/' + str(a)}/share", data={})
     before = client.get(f"/api/games/{a}").json
-    assert client.post(f"/players/{player_id(client, 'Celina')}/rename", data={"name": "Cela"})
+    renamed = client.post(f"/players/{player_id(client, 'Celina')}/rename", data={"name": "Cela"})
+    assert renamed.status_code == 302
     assert "Cela" in client.get(f"/games/{a}").get_data(as_text=True)
     assert client.get(f"/api/games/{a}").json["players"] == ["Ala", "Bartek", "Cela"]
     assert before["players"][2] == "Celina"

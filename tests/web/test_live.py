@@ -20,8 +20,11 @@ def test_link_qr_and_read_only_view(client):
     assert "<svg" in share and "QR code of the live score link" in share
     assert len(url.rsplit("/", 1)[1]) >= 32  # a long random token
     view = client.get(url).get_data(as_text=True)
+    # the totals a player reads: Bartek made 120 with the hearts marriage, the others rounded
+    totals = re.findall(r'<span class="name">([^<]+)</span>\s*<span class="points">(-?\d+)<', view)
+    assert totals == [("Ala", "40"), ("Bartek", "120"), ("Celina", "20")]
     # nothing to change from here: the only form is the language switcher
-    assert "120" in view and view.count("<form") == 1 and 'action="/language"' in view
+    assert view.count("<form") == 1 and 'action="/language"' in view
     assert client.get(url[:-3] + "xyz").status_code == 404
     assert client.get(url.replace(f"/live/{url.split('/')[2]}/", "/live/999/")).status_code == 404
 
