@@ -87,6 +87,7 @@ def game(preset: str, hands: int, seed: int = 1) -> dict[str, Any]:
     """A game of `hands` lines that never ends: when a total nears 1000, an agreed correction
     (an adjustment line) takes the totals back, so the lock and the barrel keep applying."""
     from scorekeeper.gamefile import parse
+    from scorekeeper.rules import Sheet
 
     rng = random.Random(seed)
     n = SEATS[preset]
@@ -97,7 +98,7 @@ def game(preset: str, hands: int, seed: int = 1) -> dict[str, Any]:
         "players": [f"P{s}" for s in range(n)],
         "hands": [],
     }
-    sheet = parse(data).rules().sheet()
+    sheet = Sheet(parse(data).rules())
     lines: list[dict[str, Any]] = data["hands"]
     dealer = 0
     while len(lines) < hands:

@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))  # the benchmarks as the package `bench`
 from bench import deal  # noqa: E402
 from scorekeeper.gamefile import parse
 from scorekeeper.rules import deal as deal_check
+from scorekeeper.rules import replay
 
 
 def best_of(runs: int, fn: Callable[[], object]) -> float:
@@ -57,10 +58,10 @@ def main() -> None:
         game = parse(data)
         rules = game.rules()
         half = game.lines[:1000]
-        s1 = best_of(7, lambda r=rules, h=half: r.replay(h, stored=True))
-        s2 = best_of(7, lambda r=rules, g=game: r.replay(g.lines, stored=True))
-        e1 = best_of(5, fresh(lambda r=rules, h=half: r.replay(h)))
-        e2 = best_of(5, fresh(lambda r=rules, g=game: r.replay(g.lines)))
+        s1 = best_of(7, lambda r=rules, h=half: replay(r, h, stored=True))
+        s2 = best_of(7, lambda r=rules, g=game: replay(r, g.lines, stored=True))
+        e1 = best_of(5, fresh(lambda r=rules, h=half: replay(r, h)))
+        e2 = best_of(5, fresh(lambda r=rules, g=game: replay(r, g.lines)))
         worst = max(worst, e2 / 2000 * 1e6)
         print(
             f"{preset:8} {s1 / 1000 * 1e6:10.1f} {s2 / 2000 * 1e6:10.1f} {s2 / s1:6.2f} "

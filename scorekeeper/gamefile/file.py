@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.gamefile.linereader import Reader
 from scorekeeper.gamefile.parts import players as _players
 from scorekeeper.gamefile.parts import trail as _trail
-from scorekeeper.rules import Adjustment, InvalidHand, Line, Rules, Tally, find_variant
+from scorekeeper.rules import Adjustment, InvalidHand, Line, Rules, Tally, replay, rules_for
 from scorekeeper.rules.bounds import LINES_MAX
 from scorekeeper.rules.errors import N_
 from scorekeeper.rules.errors import Problem as _Problem
@@ -33,11 +33,11 @@ class GameFile:
     trail: tuple[Mapping[str, Any], ...] = ()
 
     def rules(self) -> Rules:
-        return find_variant(self.variant)(self.options)
+        return rules_for(self.variant, self.options)
 
     def score(self) -> Tally:
         """Replays every line; InvalidHand lists every problem."""
-        return self.rules().replay(self.lines, self.first_dealer, self.players)
+        return replay(self.rules(), self.lines, self.first_dealer, self.players)
 
 
 def parse(data: Any) -> GameFile:
@@ -61,7 +61,7 @@ def parse(data: Any) -> GameFile:
         r.bad(None, "options", N_("options must be an object of option overrides"))
         options = {}
     try:
-        rules = find_variant(data.get("variant"))(options)
+        rules = rules_for(data.get("variant"), options)
     except InvalidHand as e:
         for problem in e.problems:  # an unknown option each: as many as the file has keys
             r.add(problem)

@@ -5,24 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Rules, round_to
 from .cards import ACES, DECKS, MARRIAGE_SUITS, SUITS, Deck
 from .errors import N_, InvalidHand, Message, Problem, Term
 from .hand import Adjustment, Hand, Line, Marriage, Musik
 from .notes import ENGLISH, RULE_KEYS, Note, Translator, marriage_name, suit_name, text
 from .options import OPTION_NAMES, Options
-from .sheet import Sheet
+from .presets import PRESETS, Preset
+from .ruleset import Rules, round_to
+from .sheet import Sheet, replay, replay_entered
 from .stats import SeatStats, contract_outcome, seat_stats
 from .tally import Bidding, LineResult, Payment, PlayerState, Tally
-from .variants import MoscowRules, Pl2, Pl3, Pl4, PolishRules, Ru2, Ru3, Ru4, RussianRules
 
-VARIANTS: dict[str, type[Rules]] = {
-    cls.key: cls for cls in (Pl3, Pl4, Pl2, Ru2, Ru4, MoscowRules, Ru3)
-}
+VARIANTS: dict[str, Preset] = {preset.key: preset for preset in PRESETS}
 
 
-def find_variant(key: object) -> type[Rules]:
-    """The preset class for `key`; InvalidHand names the presets for an unknown one."""
+def find_variant(key: object) -> Preset:
+    """The preset of `key`; InvalidHand names the presets for an unknown one."""
     if not isinstance(key, str) or key not in VARIANTS:
         raise InvalidHand.one(
             None,
@@ -36,7 +34,7 @@ def find_variant(key: object) -> type[Rules]:
 
 def rules_for(key: object, options: Mapping[str, Any] | None = None) -> Rules:
     """The rules of preset `key` with option overrides."""
-    return find_variant(key)(options)
+    return Rules(find_variant(key), options)
 
 
 __all__ = [
@@ -62,28 +60,22 @@ __all__ = [
     "Line",
     "LineResult",
     "Marriage",
-    "MoscowRules",
     "Musik",
     "Note",
     "Options",
     "Payment",
-    "Pl2",
-    "Pl3",
-    "Pl4",
+    "Preset",
     "PlayerState",
-    "PolishRules",
     "Problem",
-    "Ru2",
-    "Ru3",
-    "Ru4",
     "Rules",
     "SeatStats",
-    "RussianRules",
     "Sheet",
     "Tally",
     "find_variant",
     "round_to",
     "contract_outcome",
+    "replay",
+    "replay_entered",
     "rules_for",
     "seat_stats",
     "text",

@@ -4,15 +4,12 @@ the trump and the musik; and the problems a line collects, shared with checks.Ch
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .cards import ACES, SUITS
 from .errors import N_, Problem, Term
 from .hand import Hand
+from .ruleset import Rules
 from .table import Table
-
-if TYPE_CHECKING:
-    from .base import Rules
 
 
 class CardChecks:

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from .notes import Note
+from .ruleset import Rules
 from .table import Table
-
-if TYPE_CHECKING:
-    from .base import Rules
 
 
 def barrel(
@@ -23,104 +20,143 @@ def barrel(
     notes: list[Note],
 ) -> None:
     """The barrel, in the order of section 5: seats already on it, then climbs, then knock-offs."""
-    b = rules.options.barrel
-    assert b is not None
-    target, n = rules.options.target, rules.seats
     before = table.totals
-    new = [before[s] + scores[s] for s in range(n)]
+    new = [before[s] + scores[s] for s in range(rules.seats)]
     was_on = tuple(table.on_barrel)
-    fell = [False] * n
+    fell = [False] * rules.seats
+    for s in range(rules.seats):
+        if was_on[s]:
+            fell[s] = _on_the_barrel(
+                rules, table, s, s == declarer, contract, made, given_up, new, scores, notes
+            )
+    climbed = _climbs(rules, table, was_on, new, notes)
+    if climbed:
+        _knock_offs(rules, table, was_on, fell, climbed[0], new, notes)
+    for s in range(rules.seats):
+        scores[s] = new[s] - before[s]
 
-    def leave(s: int) -> None:
-        table.on_barrel[s] = False
-        table.barrel_hands[s] = 0
 
-    for s in range(n):
-        if not was_on[s]:
-            continue
-        if s == declarer:
-            if given_up or not made:
-                # A failed or given-up contract scores as usual and takes the seat off.
-                leave(s)
-                notes.append(Note(s, "barrel", {"event": "off", "at": b.at}))
-                continue
-            if before[s] + contract >= target:
-                leave(s)  # a made contract that reaches the target wins
-                continue
-            # 5: it scores 0 and the total stays where it is: the barrel's own mark, or
-            # where an adjustment put it (the note says which)
-            new[s] = before[s]
-            notes.append(
-                Note(
-                    s,
-                    "barrel",
-                    {
-                        "event": "stay",
-                        "at": b.at,
-                        "contract": contract,
-                        "target": target,
-                        "total": before[s],
-                    },
-                )
+def _leave(table: Table, s: int) -> None:
+    table.on_barrel[s] = False
+    table.barrel_hands[s] = 0
+
+
+def _on_the_barrel(
+    rules: Rules,
+    table: Table,
+    s: int,
+    declares: bool,
+    contract: int,
+    made: bool,
+    given_up: bool,
+    new: list[int],
+    scores: list[int],
+    notes: list[Note],
+) -> bool:
+    """A seat on the barrel before the hand: it stays, wins, leaves or uses a try; True if it
+    fell off (its last try gone)."""
+    b, target = rules.options.barrel, rules.options.target
+    assert b is not None
+    before = table.totals[s]
+    if declares:
+        if given_up or not made:
+            # A failed or given-up contract scores as usual and takes the seat off.
+            _leave(table, s)
+            notes.append(Note(s, "barrel", {"event": "off", "at": b.at}))
+            return False
+        if before + contract >= target:
+            _leave(table, s)  # a made contract that reaches the target wins
+            return False
+        # 5: it scores 0 and the total stays where it is: the barrel's own mark, or where an
+        # adjustment put it (the note says which)
+        new[s] = before
+        notes.append(
+            Note(
+                s,
+                "barrel",
+                {
+                    "event": "stay",
+                    "at": b.at,
+                    "contract": contract,
+                    "target": target,
+                    "total": before,
+                },
             )
-        else:
-            # On the barrel, points as a defender, sitting-out dealer or opponent are lost.
-            notes.append(Note(s, "barrel", {"event": "idle", "at": b.at, "lost": scores[s]}))
-            new[s] = before[s]
-        table.barrel_hands[s] += 1
-        if table.barrel_hands[s] >= b.tries:
-            new[s] = b.at - b.penalty
-            leave(s)
-            fell[s] = True
-            notes.append(
-                Note(
-                    s,
-                    "barrel",
-                    {
-                        "event": "fall",
-                        "at": b.at,
-                        "tries": b.tries,
-                        "penalty": b.penalty,
-                        "total": new[s],
-                    },
-                )
+        )
+    else:
+        # On the barrel, points as a defender, sitting-out dealer or opponent are lost.
+        notes.append(Note(s, "barrel", {"event": "idle", "at": b.at, "lost": scores[s]}))
+        new[s] = before
+    table.barrel_hands[s] += 1
+    if table.barrel_hands[s] < b.tries:
+        notes.append(
+            Note(
+                s,
+                "barrel",
+                {"event": "try", "try": table.barrel_hands[s], "tries": b.tries, "at": b.at},
             )
-        else:
-            notes.append(
-                Note(
-                    s,
-                    "barrel",
-                    {"event": "try", "try": table.barrel_hands[s], "tries": b.tries, "at": b.at},
-                )
-            )
+        )
+        return False
+    new[s] = b.at - b.penalty
+    _leave(table, s)
+    notes.append(
+        Note(
+            s,
+            "barrel",
+            {"event": "fall", "at": b.at, "tries": b.tries, "penalty": b.penalty, "total": new[s]},
+        )
+    )
+    return True
+
+
+def _climbs(
+    rules: Rules, table: Table, was_on: Sequence[bool], new: list[int], notes: list[Note]
+) -> list[int]:
+    """The seats whose new total is between the barrel and the target climb on; in order."""
+    b, target = rules.options.barrel, rules.options.target
+    assert b is not None
     climbed = []
-    for s in range(n):
+    for s in range(rules.seats):
         if not was_on[s] and b.at <= new[s] < target:
             notes.append(Note(s, "barrel", {"event": "climb", "at": b.at, "total": new[s]}))
             new[s] = b.at
             table.on_barrel[s] = True
             table.barrel_hands[s] = 0
             climbed.append(s)
-    if b.knock_off and climbed:
-        for s in range(n):
-            if was_on[s] and table.on_barrel[s] and not fell[s]:
-                new[s] = b.at - b.penalty
-                leave(s)
-                notes.append(
-                    Note(
-                        s,
-                        "barrel",
-                        {
-                            "event": "knock-off",
-                            "by": climbed[0],
-                            "at": b.at,
-                            "penalty": b.penalty,
-                            "total": new[s],
-                        },
-                    )
+    return climbed
+
+
+def _knock_offs(
+    rules: Rules,
+    table: Table,
+    was_on: Sequence[bool],
+    fell: Sequence[bool],
+    by: int,
+    new: list[int],
+    notes: list[Note],
+) -> None:
+    """With knock-offs, a climb throws off whoever was on the barrel and still is."""
+    b = rules.options.barrel
+    assert b is not None
+    if not b.knock_off:
+        return
+    for s in range(rules.seats):
+        if was_on[s] and table.on_barrel[s] and not fell[s]:
+            new[s] = b.at - b.penalty
+            _leave(table, s)
+            notes.append(
+                Note(
+                    s,
+                    "barrel",
+                    {
+                        "event": "knock-off",
+                        "by": by,
+                        "at": b.at,
+                        "penalty": b.penalty,
+                        "total": new[s],
+                    },
                 )
-    for s in range(n):
-        scores[s] = new[s] - before[s]
+            )
 
 
 def bolts(

@@ -1,20 +1,18 @@
-"""The template of a line: a hand scored in the fixed order of scoring.md 3.3, then 5, then 4.
+"""A line scored in the fixed order of scoring.md: a hand by 3.3 (3.4), then 5, then 4."""
 
-Variants never override these; they override the hooks of `Rules` that these call.
-"""
+# The order is the same for every preset; where the variants differ, a step asks a hook of
+# Rules (ruleset.py) or reads an option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from . import house
 from .hand import Adjustment, Hand
 from .notes import Note
+from .ruleset import Rules
 from .table import Table
 from .tally import LineResult
-
-if TYPE_CHECKING:
-    from .base import Rules
 
 
 def adjust(rules: Rules, line: Adjustment, table: Table, number: int) -> LineResult:
@@ -32,7 +30,7 @@ def adjust(rules: Rules, line: Adjustment, table: Table, number: int) -> LineRes
 def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     """A hand in the fixed order of section 3.3 (and 3.4), then section 5, then section 4."""
     o, n = rules.options, rules.seats
-    dealer = rules._dealer(hand, table)
+    dealer = rules.dealer(hand, table)
     playing = rules.participants(dealer)
     declarer = hand.declarer if o.auction else None
     contract = hand.final_contract or o.min_bid  # no bid at all: the lowest (seed 002)
@@ -42,70 +40,11 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     notes: list[Note] = []
     made = False
     if hand.give_up:
-        assert declarer is not None and o.give_up is not None
-        # 3.4: the declarer -contract (or 0); every other seat in the hand the opponents' due.
-        scores[declarer] = -contract if o.give_up.declarer == "minus" else 0
-        notes.append(
-            Note(
-                declarer,
-                "give-up",
-                {"role": "declarer", "contract": contract, "score": scores[declarer]},
-            )
-        )
-        value = rules.give_up_points(contract)
-        for s in playing:
-            if s != declarer:
-                scores[s] = value
-                notes.append(
-                    Note(
-                        s,
-                        "give-up",
-                        {
-                            "role": "opponent",
-                            "declarer": declarer,
-                            "contract": contract,
-                            "score": value,
-                            "half": o.give_up.opponents == "half",
-                        },
-                    )
-                )
-        table.give_ups[declarer] += 1
+        assert declarer is not None
+        given_up(rules, table, declarer, contract, playing, scores, notes)
     else:
-        assert hand.points is not None
-        took = rules.took_tricks(hand)
-        marriages = rules.marriage_points(hand, took, notes)
-        for s in playing:
-            cards = hand.points[s] or 0
-            points = raw[s] = cards + marriages[s]
-            if s == declarer:
-                scores[s] = rules.declarer_score(hand, contract, points, took, notes)
-                made = scores[s] > 0
-                continue
-            # 3.3 steps 5 and 6: a defender (or every seat with no auction) banks its
-            # points, rounded.
-            if points:
-                notes.append(
-                    Note(s, "points", {"cards": cards, "marriages": marriages[s], "raw": points})
-                )
-            scores[s] = rounded = rules.round(points) if points else 0
-            if rounded != points:
-                notes.append(
-                    Note(s, "rounding", {"raw": points, "rounded": scores[s], "step": o.rounding})
-                )
-        if len(playing) < n:
-            for s in range(n):
-                if s not in playing:
-                    scores[s] = rules.musik_bonus(hand, s, notes)
-    if o.lock is not None and o.auction:
-        # 3.3 step 8: at or above the lock, only a declarer's result counts. It takes the points
-        # of steps 5 and 7 (defenders, the sitting-out dealer); with no auction every seat banks
-        # its points by step 6, which the lock does not name, so it has nothing to take.
-        for s in range(n):
-            if s != declarer and before[s] >= o.lock and scores[s]:
-                notes.append(
-                    Note(s, "lock", {"total": before[s], "lock": o.lock, "lost": scores[s]})
-                )
-                scores[s] = 0
+        made = played(rules, hand, declarer, contract, playing, scores, raw, notes)
+    lock(rules, declarer, before, scores, notes)
     on_barrel_before = tuple(table.on_barrel)
     if o.barrel is not None:
         house.barrel(rules, table, declarer, contract, made, hand.give_up, scores, notes)
@@ -129,8 +68,109 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     )
 
 
+def given_up(
+    rules: Rules,
+    table: Table,
+    declarer: int,
+    contract: int,
+    playing: Sequence[int],
+    scores: list[int],
+    notes: list[Note],
+) -> None:
+    """3.4: the declarer -contract (or 0); every other seat in the hand the opponents' due."""
+    give_up = rules.options.give_up
+    assert give_up is not None
+    scores[declarer] = -contract if give_up.declarer == "minus" else 0
+    notes.append(
+        Note(
+            declarer,
+            "give-up",
+            {"role": "declarer", "contract": contract, "score": scores[declarer]},
+        )
+    )
+    value = rules.give_up_points(contract)
+    for s in playing:
+        if s != declarer:
+            scores[s] = value
+            notes.append(
+                Note(
+                    s,
+                    "give-up",
+                    {
+                        "role": "opponent",
+                        "declarer": declarer,
+                        "contract": contract,
+                        "score": value,
+                        "half": give_up.opponents == "half",
+                    },
+                )
+            )
+    table.give_ups[declarer] += 1
+
+
+def played(
+    rules: Rules,
+    hand: Hand,
+    declarer: int | None,
+    contract: int,
+    playing: Sequence[int],
+    scores: list[int],
+    raw: list[int | None],
+    notes: list[Note],
+) -> bool:
+    """3.3 steps 1-7 of a played hand; whether the declarer made the contract."""
+    assert hand.points is not None
+    took = rules.took_tricks(hand)  # step 1
+    marriages = rules.marriage_points(hand, took, notes)  # step 2
+    made = False
+    for s in playing:
+        cards = hand.points[s] or 0
+        points = raw[s] = cards + marriages[s]  # step 3
+        if s == declarer:
+            scores[s] = rules.declarer_score(hand, contract, points, took, notes)  # step 4
+            made = scores[s] > 0
+            continue
+        # steps 5 and 6: a defender (or every seat with no auction) banks its points, rounded
+        if points:
+            notes.append(
+                Note(s, "points", {"cards": cards, "marriages": marriages[s], "raw": points})
+            )
+        scores[s] = rounded = rules.round(points) if points else 0
+        if rounded != points:
+            notes.append(
+                Note(
+                    s,
+                    "rounding",
+                    {"raw": points, "rounded": rounded, "step": rules.options.rounding},
+                )
+            )
+    for s in range(rules.seats):  # step 7: the sitting-out dealer's musik
+        if s not in playing:
+            scores[s] = rules.musik_bonus(hand, s, notes)
+    return made
+
+
+def lock(
+    rules: Rules,
+    declarer: int | None,
+    before: Sequence[int],
+    scores: list[int],
+    notes: list[Note],
+) -> None:
+    """3.3 step 8: at or above the lock, only a declarer's result counts. It takes the points
+    of steps 5 and 7 (defenders, the sitting-out dealer); with no auction every seat banks its
+    points by step 6, which the lock does not name, so it has nothing to take."""
+    at = rules.options.lock
+    if at is None or not rules.options.auction:
+        return
+    for s in range(rules.seats):
+        if s != declarer and before[s] >= at and scores[s]:
+            notes.append(Note(s, "lock", {"total": before[s], "lock": at, "lost": scores[s]}))
+            scores[s] = 0
+
+
 def end(rules: Rules, table: Table, declarer: int | None, number: int, notes: list[Note]) -> None:
-    # Section 4: the declarer wins if it reached the target, else the highest total(s).
+    """Section 4: the declarer wins if it reached the target, else the highest total(s)."""
     totals, target = table.totals, rules.options.target
     if declarer is not None and totals[declarer] >= target:
         winners: tuple[int, ...] = (declarer,)

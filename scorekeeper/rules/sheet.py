@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
+from . import scoring
 from .bounds import LINES_MAX
 from .checks import Checker
 from .errors import N_, InvalidHand, Problem
 from .gcpause import paused_gc
 from .hand import Adjustment, Hand, Line
+from .ruleset import Rules
 from .table import Table
 from .tally import LineResult, Payment, PlayerState, Tally
-
-if TYPE_CHECKING:
-    from .base import Rules
 
 
 class Sheet:
@@ -62,9 +60,9 @@ class Sheet:
     def _score(self, line: Line) -> LineResult:
         self._number += 1
         if isinstance(line, Adjustment):
-            result = self.rules._adjust(line, self.table, self._number)
+            result = scoring.adjust(self.rules, line, self.table, self._number)
         else:
-            result = self.rules._play(line, self.table, self._number)
+            result = scoring.play(self.rules, line, self.table, self._number)
         self.lines.append(result)
         return result
 
@@ -109,7 +107,7 @@ class Sheet:
             if self._number > LINES_MAX:
                 break  # one message for the lines past the most, not one each
             if isinstance(line, Hand):
-                table.next_dealer = (self.rules._dealer(line, table) + 1) % table.seats
+                table.next_dealer = (self.rules.dealer(line, table) + 1) % table.seats
         if problems:
             raise InvalidHand(problems)
         return self.tally()
@@ -154,6 +152,33 @@ class Sheet:
             winners=table.winners,
             settlement=settlement,
         )
+
+
+def replay(
+    rules: Rules,
+    lines: Iterable[Line],
+    first_dealer: int = 0,
+    names: Sequence[str] | None = None,
+    stored: bool = False,
+) -> Tally:
+    """Scores every line in order; raises InvalidHand with every problem found (`stored`:
+    lines accepted when logged, Sheet.replay)."""
+    return Sheet(rules, first_dealer, names).replay(lines, stored)
+
+
+def replay_entered(
+    rules: Rules,
+    lines: Sequence[Line],
+    number: int,
+    first_dealer: int = 0,
+    names: Sequence[str] | None = None,
+) -> Tally:
+    """Stored `lines` in which line `number` (from 1) is being entered: that line gets every
+    check of a new line, the others are scored as accepted (Sheet.replay)."""
+    sheet = Sheet(rules, first_dealer, names)
+    sheet.replay(lines[: number - 1], stored=True)
+    sheet.add(lines[number - 1])  # InvalidHand with this line's problems
+    return sheet.replay(lines[number:], stored=True)
 
 
 def hand_numbers(lines: Iterable[LineResult]) -> tuple[int | None, ...]:

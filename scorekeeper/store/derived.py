@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from sqlalchemy import select
 
 from scorekeeper.rules import Line as RuleLine
-from scorekeeper.rules import Rules, Sheet, Tally, find_variant
+from scorekeeper.rules import Rules, Sheet, Tally, find_variant, replay, replay_entered
 from scorekeeper.store import memo
 from scorekeeper.store.db import db
 from scorekeeper.store.facts import facts_by_game
@@ -15,7 +15,7 @@ from scorekeeper.store.models import Game
 
 
 def rules_for(game: Game) -> Rules:
-    return find_variant(game.variant)(game.options)
+    return Rules(find_variant(game.variant), game.options)
 
 
 def names(game: Game) -> list[str]:
@@ -47,8 +47,8 @@ def tally(
     which line `entered`, if given, is new and gets every check: Rules.replay_entered)."""
     if lines is not None:
         if entered is not None:
-            return rules_for(game).replay_entered(lines, entered, game.first_dealer, names(game))
-        return rules_for(game).replay(lines, game.first_dealer, names(game), stored=True)
+            return replay_entered(rules_for(game), lines, entered, game.first_dealer, names(game))
+        return replay(rules_for(game), lines, game.first_dealer, names(game), stored=True)
     key = (game.id, game.version, tuple(names(game)))
     found: Tally | None = memo.memos().tallies.get(key)
     if found is None:
@@ -63,7 +63,7 @@ def sheet_for(game: Game) -> Sheet:
     key = (game.id, game.version, tuple(names(game)))
     found: Sheet | None = memo.memos().states.get(key)
     if found is None:
-        found = rules_for(game).sheet(game.first_dealer, names(game))
+        found = Sheet(rules_for(game), game.first_dealer, names(game))
         found.replay(rule_lines(game), stored=True)
         if (game.id, game.version) in memo.memos().facts:
             memo.memos().states.put(key, found)

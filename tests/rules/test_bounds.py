@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.gamefile import parse
-from scorekeeper.rules import Adjustment, InvalidHand, rules_for
+from scorekeeper.rules import Adjustment, InvalidHand, Sheet, replay, rules_for
 from scorekeeper.rules.bounds import DB_INT_MAX, LINES_MAX
 
 from .helpers import game, play
@@ -67,13 +67,13 @@ def test_a_given_up_hand_still_has_one_value_per_seat():
 
 def test_at_most_two_thousand_lines_and_one_problem_for_the_tail():
     zero = Adjustment((0, 0, 0), "a line")
-    assert len(rules_for("pl-3").replay([zero] * LINES_MAX).lines) == LINES_MAX
+    assert len(replay(rules_for("pl-3"), [zero] * LINES_MAX).lines) == LINES_MAX
     with pytest.raises(InvalidHand) as e:
-        rules_for("pl-3").replay([zero] * (LINES_MAX + 5))
+        replay(rules_for("pl-3"), [zero] * (LINES_MAX + 5))
     assert [str(p) for p in e.value.problems] == [
         "hand 2001: a game has at most 2000 lines; this would be line 2001"
     ]
-    sheet = rules_for("pl-3").sheet()
+    sheet = Sheet(rules_for("pl-3"))
     for _ in range(LINES_MAX):
         sheet.add(zero)
     assert sheet.check(zero)[0].field == "hand"  # the API's and the forms' next line

@@ -3,7 +3,7 @@ marriage; and the barrel after an adjustment, the Moscow trump switch (3.3, 5)."
 
 import pytest
 
-from scorekeeper.rules import Hand, InvalidHand, rules_for
+from scorekeeper.rules import Hand, InvalidHand, replay, replay_entered, rules_for
 from scorekeeper.rules.cards import MOSCOW, STANDARD
 from scorekeeper.rules.deal import Pile, possible
 from scorekeeper.rules.notes import text
@@ -75,14 +75,14 @@ def test_stored_lines_keep_scoring_but_an_entered_line_is_checked():
     # a game logged before the forced opening was a rule still scores; an edit is checked
     rules = rules_for("pl-3")
     old = Hand(declarer=0, bid=100, points=(100, 10, 10))
-    assert rules.replay([old], stored=True).totals == (100, 10, 10)
+    assert replay(rules, [old], stored=True).totals == (100, 10, 10)
     with pytest.raises(InvalidHand):
-        rules.replay([old])
+        replay(rules, [old])
     with pytest.raises(InvalidHand) as e:
-        rules.replay_entered([old, old], 2)
+        replay_entered(rules, [old, old], 2)
     assert e.value.hand == 2 and e.value.field == "bid"
     fixed = Hand(declarer=2, bid=100, points=(10, 10, 100))
-    assert rules.replay_entered([old, fixed], 2).totals == (110, 20, 110)
+    assert replay_entered(rules, [old, fixed], 2).totals == (110, 20, 110)
 
 
 # --- a real deal -------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.gamefile import loads, parse
-from scorekeeper.rules import InvalidHand, find_variant
+from scorekeeper.rules import InvalidHand, Sheet, replay, rules_for
 from tests.strategies import PRESETS, SEATS, dealt_hand, games, malformed_games, opener
 
 SLOW = settings(
@@ -41,7 +41,7 @@ def test_a_prefix_does_not_depend_on_later_hands(preset, data):
     game = parse(data.draw(games(preset, min_hands=2)))
     full = game.score()
     k = data.draw(st.integers(0, len(game.lines)))
-    prefix = game.rules().replay(game.lines[:k], game.first_dealer, game.players)
+    prefix = replay(game.rules(), game.lines[:k], game.first_dealer, game.players)
     assert prefix.lines == full.lines[:k]
 
 
@@ -93,7 +93,7 @@ def test_every_hand_dealt_from_a_real_deck_is_accepted(preset, data):
         if not given_tricks:
             hand = {k: v for k, v in hand.items() if k != "tricks"}
         game = parse(_one_hand(preset, dealer, hand))
-        sheet = game.rules().sheet(game.first_dealer, game.players)
+        sheet = Sheet(game.rules(), game.first_dealer, game.players)
         problems = sheet.check(game.lines[0])
         assert problems == [], (hand, [str(p) for p in problems])
 
@@ -118,7 +118,7 @@ def test_the_two_hand_sums_119_82_81_are_always_refused(preset, data):
         parse(_one_hand(preset, dealer, hand)).score()
     fields = {p.field for p in refused.value.problems}
     assert "points" in fields or "tricks" in fields, refused.value
-    reachable = find_variant(preset)({}).options.cards.reachable
+    reachable = rules_for(preset).options.cards.reachable
     if "tricks" not in hand and all(p in reachable for p in points):
         # each seat's points could be, the two together could not: said as the cards left out
         assert any(

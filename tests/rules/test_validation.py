@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.rules import Adjustment, Hand, InvalidHand, rules_for
+from scorekeeper.rules import Adjustment, Hand, InvalidHand, Sheet, replay, rules_for
 
 from .helpers import play, problems
 
@@ -84,9 +84,9 @@ def test_adjustment_needs_a_number_per_player():
 def test_rules_api_refuses_bad_objects_with_the_same_error():
     rules = rules_for("pl-3")
     with pytest.raises(InvalidHand):
-        rules.replay([Hand(declarer=0, bid=100, points=(100, 10, 10))], first_dealer=7)
+        replay(rules, [Hand(declarer=0, bid=100, points=(100, 10, 10))], first_dealer=7)
     with pytest.raises(InvalidHand):
-        rules.replay([Adjustment((1, 2, 3, 4))])
+        replay(rules, [Adjustment((1, 2, 3, 4))])
 
 
 def test_error_carries_hand_field_message():
@@ -98,7 +98,7 @@ def test_error_carries_hand_field_message():
 
 
 def test_a_refused_line_leaves_the_sheet_as_it_was():
-    sheet = rules_for("pl-3").sheet(names=["Ala", "Bartek", "Celina"])
+    sheet = Sheet(rules_for("pl-3"), names=["Ala", "Bartek", "Celina"])
     sheet.add(Hand(declarer=1, bid=100, points=(10, 100, 10)))
     before = sheet.tally()
     with pytest.raises(InvalidHand) as e:
@@ -109,7 +109,7 @@ def test_a_refused_line_leaves_the_sheet_as_it_was():
 
 
 def test_a_copied_sheet_is_independent():
-    sheet = rules_for("pl-3").sheet()
+    sheet = Sheet(rules_for("pl-3"))
     sheet.add(Hand(declarer=1, bid=100, points=(10, 100, 10)))
     copy = sheet.copy()
     copy.add(Hand(declarer=2, bid=100, points=(10, 10, 100)))

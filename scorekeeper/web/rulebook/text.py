@@ -8,11 +8,11 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.rules import SUITS, VARIANTS, Rules, round_to
+from scorekeeper.rules import SUITS, VARIANTS, Preset, Rules, round_to
 from scorekeeper.rules.cards import STANDARD
 from scorekeeper.web.i18n import money
 
-# base.Rules.marriage_points: a marriage found in tricks is worth these, whatever the options.
+# rules/marriages.py: a marriage found in tricks is worth these, whatever the options.
 IN_TRICKS_TRUMP, IN_TRICKS_OTHER = 80, 40
 MARRIAGE_ORDER = tuple(reversed(SUITS))  # hearts, diamonds, clubs, spades: as players list them
 
@@ -71,9 +71,9 @@ SUMMARIES: dict[str, Any] = {
 }
 
 
-def summary(cls: type[Rules]) -> str:
+def summary(preset: Preset) -> str:
     """The preset's one line for the list of presets, in the reader's language."""
-    o = cls.preset_options()
+    o = preset.preset_options()
     numbers = {
         "min_bid": o.min_bid,
         "max_contract": o.max_contract,
@@ -85,12 +85,12 @@ def summary(cls: type[Rules]) -> str:
         "barrel": o.barrel.at if o.barrel else None,
         "dump": o.dump.at if o.dump else None,
     }
-    message = SUMMARIES.get(cls.key)
-    return str(message) % numbers if message is not None else cls.summary
+    message = SUMMARIES.get(preset.key)
+    return str(message) % numbers if message is not None else preset.summary
 
 
 def presets() -> list[tuple[str, int, str]]:
-    return [(key, cls.seats, summary(cls)) for key, cls in VARIANTS.items()]
+    return [(key, preset.seats, summary(preset)) for key, preset in VARIANTS.items()]
 
 
 def sections(rules: Rules) -> list[tuple[str, str]]:

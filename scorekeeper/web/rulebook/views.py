@@ -34,7 +34,7 @@ def preset(preset: str) -> str:
     cls = VARIANTS.get(preset)
     if cls is None:
         abort(404)
-    return render_template("rules/show.html", **book(cls()))
+    return render_template("rules/show.html", **book(Rules(cls)))
 
 
 @bp.route("/games/<int:game_id>/rules")
@@ -52,7 +52,7 @@ def book(rules: Rules, game: Game | None = None) -> dict[str, Any]:
         "o": rules.options,
         "game": game,
         "names": derived.names(game) if game is not None else [],
-        "summary": rulebook_text.summary(type(rules)),
+        "summary": rulebook_text.summary(rules.preset),
         "sections": rulebook_text.sections(rules),
         "house": house,
         "house_sections": {h.section for h in house},
@@ -166,7 +166,7 @@ def _key(key: str) -> str:
 
 def house_rules(rules: Rules) -> list[HouseRule]:
     """The options of `rules` that differ from its preset's, each with both values."""
-    defaults = type(rules).preset_options()
+    defaults = rules.preset.preset_options()
     preset = defaults.to_dict()
     out = []
     for name, value in rules.options.overrides_from(defaults).items():

@@ -1,19 +1,19 @@
-"""The rules of Thousand as one base class: hooks with defaults, and the fixed order of a hand."""
+"""The rules of one game: a preset with the game's options, and the hooks the scoring calls."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from . import marriages, scoring
+from . import marriages
 from .cards import ACES
 from .errors import N_, InvalidHand
-from .hand import Adjustment, Hand, Line
+from .hand import Hand
 from .notes import Note
 from .options import Options
-from .sheet import Sheet
+from .presets import Preset
 from .table import Table
-from .tally import Bidding, LineResult, Tally
+from .tally import Bidding
 
 
 def round_to(points: int, step: int) -> int:
@@ -25,25 +25,17 @@ def round_to(points: int, step: int) -> int:
 
 
 class Rules:
-    """One preset of the game (scoring.md section 1) with its options.
+    """A preset (presets.py) with the game's options (scoring.md sections 1, 2 and 5).
 
-    Subclasses set the class variables and override hooks where their variant differs; the
-    scoring order of a hand (section 3.3) lives in `_play` and is never overridden.
+    The order of a hand (section 3.3) is scoring.play's, and the sheet (sheet.py) folds the
+    lines through it; the steps ask these hooks. Presets are data: no subclass overrides one.
     """
 
-    key: ClassVar[str]
-    seats: ClassVar[int]
-    tricks: ClassVar[int]  # tricks in one hand (scoring.md 3.2)
-    summary: ClassVar[str]
-    preset: ClassVar[Mapping[str, Any]]
-    #: The player after the dealer must open at the lowest bid ("na musiku", "na setce").
-    forced_opening: ClassVar[bool] = True
-    #: ru-2 (seed 002): at this total a player may stay out of the auction, and then the
-    #: opponent may not pass. None: no such rule.
-    skip_bidding_at: ClassVar[int | None] = None
-
-    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
-        self.options = Options.build(self.preset, options)
+    def __init__(self, preset: Preset, options: Mapping[str, Any] | None = None) -> None:
+        self.preset = preset
+        self.key, self.seats, self.tricks = preset.key, preset.seats, preset.tricks
+        self.forced_opening, self.skip_bidding_at = preset.forced_opening, preset.skip_bidding_at
+        self.options = Options.build(preset.options, options)
         if self.options.sitting_out and self.seats < 3:
             raise InvalidHand.one(
                 None,
@@ -52,12 +44,6 @@ class Rules:
             )
         # computed once: asked for in every check and every hand
         self._participants = [self._seats_in_hand(d) for d in range(self.seats)]
-
-    @classmethod
-    def preset_options(cls) -> Options:
-        return Options.build(cls.preset)
-
-    # --- hooks --------------------------------------------------------------------------
 
     def participants(self, dealer: int) -> tuple[int, ...]:
         """Seats in a hand dealt by `dealer`: all, or all but a sitting-out dealer."""
@@ -194,43 +180,7 @@ class Rules:
             no_pass = tuple(s for s in playing if s not in skip) if skip else ()
         return Bidding(opener, self.forced_opening, o.min_bid, skip, no_pass)
 
-    # --- the template: never overridden -------------------------------------------------
-
-    def sheet(self, first_dealer: int = 0, names: Sequence[str] | None = None) -> Sheet:
-        """An empty score sheet to add lines to one by one."""
-        return Sheet(self, first_dealer, names)
-
-    def replay(
-        self,
-        lines: Iterable[Line],
-        first_dealer: int = 0,
-        names: Sequence[str] | None = None,
-        stored: bool = False,
-    ) -> Tally:
-        """Scores every line in order; raises InvalidHand with every problem found
-        (`stored`: lines accepted when logged, Sheet.replay)."""
-        return Sheet(self, first_dealer, names).replay(lines, stored)
-
-    def replay_entered(
-        self,
-        lines: Sequence[Line],
-        number: int,
-        first_dealer: int = 0,
-        names: Sequence[str] | None = None,
-    ) -> Tally:
-        """Stored `lines` in which line `number` (from 1) is being entered: that line gets
-        every check of a new line, the others are scored as accepted (Sheet.replay)."""
-        sheet = Sheet(self, first_dealer, names)
-        sheet.replay(lines[: number - 1], stored=True)
-        sheet.add(lines[number - 1])  # InvalidHand with this line's problems
-        return sheet.replay(lines[number:], stored=True)
-
-    def _dealer(self, hand: Hand, table: Table) -> int:
+    def dealer(self, hand: Hand, table: Table) -> int:
+        """Who deals `hand`: the seat written on it, else the next by turn."""
         d = hand.dealer
         return d if d is not None and 0 <= d < self.seats else table.next_dealer
-
-    def _adjust(self, line: Adjustment, table: Table, number: int) -> LineResult:
-        return scoring.adjust(self, line, table, number)
-
-    def _play(self, hand: Hand, table: Table, number: int) -> LineResult:
-        return scoring.play(self, hand, table, number)
