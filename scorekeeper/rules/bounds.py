@@ -1,10 +1,9 @@
-"""The bounds of every number and text a game can hold, in one place (scoring.md 3.2, "Numbers").
+"""The bounds of every number and text a game can hold, in one place (scoring.md 3.2)."""
 
-The rules, the game-file reader, the forms and the URLs all check against these, so that what
-one database accepts the other does too (PostgreSQL's INTEGER stops at 2**31 - 1, SQLite's
-at 2**63 - 1; PostgreSQL refuses NUL in text and counts VARCHAR(n) in characters, SQLite
-checks neither) and nothing reaches a column it does not fit (issue 11 point 5).
-"""
+# The rules, the game-file reader, the forms and the URLs all check against these, so that what
+# one database accepts the other does too (PostgreSQL's INTEGER stops at 2**31 - 1, SQLite's
+# at 2**63 - 1; PostgreSQL refuses NUL in text and counts VARCHAR(n) in characters, SQLite
+# checks neither) and nothing reaches a column it does not fit (issue 11 point 5).
 
 from __future__ import annotations
 

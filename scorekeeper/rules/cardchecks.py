@@ -1,5 +1,6 @@
-"""Validation of what was played in a hand (scoring.md 3.2): card points, tricks, marriages,
-the trump and the musik; and the problems a line collects, shared with checks.Checker."""
+"""Validation of what was played in a hand (scoring.md 3.2): points, tricks, marriages."""
+
+# Also the trump and the musik; and the problems a line collects, shared with checks.Checker.
 
 from __future__ import annotations
 

@@ -1,10 +1,9 @@
-"""Whether some deal of the 24 cards gives a hand's card points, tricks and marriages (3.2).
+"""Whether some deal of the 24 cards gives a hand's card points, tricks and marriages (3.2)."""
 
-The cards of one rank are interchangeable for points, so a deal is how many of each rank every
-pile holds: a seat's tricks, and the cards out of play in two-hand games. A pile with a marriage
-found in its tricks holds a king and a queen per marriage (the suits differ, so any kings will
-do), and all four aces for the ace marriage.
-"""
+# The cards of one rank are interchangeable for points, so a deal is how many of each rank every
+# pile holds: a seat's tricks, and the cards out of play in two-hand games. A pile with a marriage
+# found in its tricks holds a king and a queen per marriage (the suits differ, so any kings will
+# do), and all four aces for the ace marriage.
 
 from __future__ import annotations
 

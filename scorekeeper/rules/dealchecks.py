@@ -1,5 +1,7 @@
-"""A real deal (scoring.md 3.2): a hand's card points, tricks and marriages found in tricks
-must be what some split of the 24 cards gives; each seat's problem named, then the whole."""
+"""A real deal (scoring.md 3.2): the points, tricks and marriages some split of the deck gives."""
+
+# A hand's card points, tricks and marriages found in tricks must be what some split of the 24 cards
+# gives; each seat's problem is named, then the whole.
 
 from __future__ import annotations
 

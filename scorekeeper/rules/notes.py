@@ -1,9 +1,8 @@
-"""Why a number is what it is: notes with a stable rule key and their numbers, in any language.
+"""Why a number is what it is: notes with a stable rule key and their numbers, in any language."""
 
-The sentences are gettext messages with `{name}` fields. The rules stay free of Flask: the caller
-passes a translator (the web app its Babel catalogue for the reader's language); without one the
-text is English, as the command line prints it (scoring.md section 6).
-"""
+# The sentences are gettext messages with `{name}` fields. The rules stay free of Flask: the caller
+# passes a translator (the web app its Babel catalogue for the reader's language); without one the
+# text is English, as the command line prints it (scoring.md section 6).
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
-"""A game's figures per seat, for looking back: contracts, marriages, falls, bolts, money.
+"""A game's figures per seat, for looking back: contracts, marriages, falls, bolts, money."""
 
-Read off the tally's notes and the logged lines, so they count what the rules applied (a made
-contract is one the rules scored as made). The definitions are in docs/rules-decisions.md,
-"Statistics".
-"""
+# Read off the tally's notes and the logged lines, so they count what the rules applied (a made
+# contract is one the rules scored as made). The definitions are in docs/rules-decisions.md,
+# "Statistics".
 
 from __future__ import annotations
 
