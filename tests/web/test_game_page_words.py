@@ -70,3 +70,45 @@ def test_ukrainian_readers_start_from_ru3(client):
     client.post("/language", data={"lang": "uk", "next": "/"})
     page = client.get("/games/new").get_data(as_text=True)
     assert re.findall(r'<input checked[^>]*value="([^"]+)"', page) == ["ru-3"]
+
+
+def _chips(page: str) -> dict[str, list[str]]:
+    """Each player's marks beside their total, by name."""
+    out = {}
+    for name, chips in re.findall(
+        r'<span class="name">([^<]+)</span>.*?<span class="chips">(.*?)</span>\s*</div>', page, re.S
+    ):
+        out[name] = re.findall(r'<span class="chip[^"]*">([^<]+)</span>', chips)
+    return out
+
+
+def test_the_totals_are_marked_with_the_lock_the_bolts_and_the_barrel(client):
+    """The marks beside a total are the rules' answers for that player (rules/formspec.chips)."""
+    lock = client.post(
+        "/api/games",
+        json={
+            "format": "scorekeeper-game/1",
+            "variant": "pl-3",
+            "players": ["Ala", "Bartek", "Celina"],
+            "hands": [{"adjustment": [900, 0, 0], "reason": "carried over"}],
+        },
+    ).json["id"]
+    marks = _chips(client.get(f"/games/{lock}").get_data(as_text=True))
+    assert "locked at 900" in marks["Ala"] and not any("locked" in c for c in marks["Bartek"])
+    ru3 = client.post(
+        "/api/games",
+        json={
+            "format": "scorekeeper-game/1",
+            "variant": "ru-3",
+            "players": ["Ala", "Bartek", "Celina"],
+            "first_dealer": 2,
+            "hands": [
+                {"adjustment": [0, 860, 0], "reason": "carried over"},
+                {"declarer": 0, "bid": 100, "points": [90, 30, 0]},
+            ],
+        },
+    ).json["id"]
+    marks = _chips(client.get(f"/games/{ru3}").get_data(as_text=True))
+    assert "bolts 1/3" in marks["Celina"]  # no points at all: a bolt of three
+    assert "on the barrel, 3 tries left" in marks["Bartek"]  # 890 climbs on at 880
+    assert not any(c.startswith("bolts") for c in marks["Ala"] + marks["Bartek"])

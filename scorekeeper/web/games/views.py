@@ -11,7 +11,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper import services
-from scorekeeper.rules import VARIANTS, InvalidHand
+from scorekeeper.rules import VARIANTS, InvalidHand, formspec
 from scorekeeper.services import summaries
 from scorekeeper.store import derived, memo, queries, trail
 from scorekeeper.store.models import Game
@@ -92,7 +92,6 @@ def board(game: Game) -> dict[str, Any]:
                 tally=tally,
                 names=names,
                 facts=facts,
-                options=rules.options,
                 changed=trail.changed_positions(game),
             )
         ),
@@ -101,11 +100,11 @@ def board(game: Game) -> dict[str, Any]:
         "sheet": sheet,
         "deleted": trail.deleted(game),
         "game": game,
-        "rules": rules,
         "tally": tally,
+        # what the rules mark beside each total (rules/formspec.py): the page decides nothing
+        "chips": [formspec.chips(rules, p) for p in tally.players],
         "names": names,
         "undo": undo,
-        "options": rules.options,
         "facts": facts,
         "rematches": queries.rematches(game),
     }

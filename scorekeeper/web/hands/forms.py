@@ -17,7 +17,7 @@ from wtforms import (
 from wtforms.validators import Optional, ValidationError
 
 from scorekeeper.rules import N_, SUITS, Hand, Marriage, Musik, Problem, Rules
-from scorekeeper.rules.cards import RANKS
+from scorekeeper.rules.formspec import HandFormSpec, hand_form
 from scorekeeper.web.fields import NUMERIC, MultiCheckbox, NotNegative, marriage_value, suit_label
 from scorekeeper.web.fields import pad_seats as pad_seats
 from scorekeeper.web.forms import AdjustmentForm as AdjustmentForm
@@ -61,13 +61,12 @@ class HandForm(LineForm):
     )
     dealer = SelectField(_l("Dealer"), coerce=int, validate_choice=False)
     seats, rotation = 0, 0
-    card_values: list[tuple[str, int]] = []
-    trump_with_marriage = False
+    rules: Rules | None = None
 
     def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
         """Choices and defaults for this game; the rules check every value."""
         n = rules.seats
-        self.seats, self.rotation = n, dealer
+        self.seats, self.rotation, self.rules = n, dealer, rules
         playing = rules.participants(dealer)
         self.declarer.choices = opts((s, names[s]) for s in playing)
         self.dealer.choices = opts((s, names[s]) for s in range(n))
@@ -83,12 +82,15 @@ class HandForm(LineForm):
             (f"{s}:{suit}", suit_word(suit)) for s in range(n) for suit in SUITS
         )
         self.switches.choices = self.marriages.choices
-        o = rules.options
-        # the card counter's buttons: each rank with this deck's value (rules.cards)
-        self.card_values = list(zip(RANKS, o.cards.values, strict=True))
-        # the rules say when the trump is asked for: with in-tricks marriages, only when one
-        # is credited (scoring.md 3.2)
-        self.trump_with_marriage = rules.trump_only_with_marriage()
+
+    def spec(self) -> HandFormSpec:
+        """What the rules ask of this hand (rules/formspec.py), for the dealer on the form: a
+        redeal's dealer may sit out where the rotation's would not."""
+        assert self.rules is not None, "setup() first"
+        d = self.dealer.data
+        return hand_form(
+            self.rules, d if isinstance(d, int) and 0 <= d < self.seats else self.rotation
+        )
 
     def validate_dealer(self, field: Any) -> None:
         """A dealer posted by hand that is no seat: the rules' message at the dealer's box,
@@ -125,11 +127,9 @@ class HandForm(LineForm):
         rotation (`rotation` is who deals by turn), so editing an early dealer moves the rest."""
         n = rules.seats
         dealer = self.dealer.data
-        playing = (
-            rules.participants(dealer)
-            if isinstance(dealer, int) and 0 <= dealer < n
-            else tuple(range(n))
-        )
+        spec = hand_form(rules, dealer if isinstance(dealer, int) and 0 <= dealer < n else rotation)
+        # a dealer that is no seat is refused at its field; meanwhile every seat's points count
+        playing = spec.playing if isinstance(dealer, int) and 0 <= dealer < n else tuple(range(n))
         points = [e.data for e in self.points][:n]
         tricks = [e.data for e in self.tricks][:n]
         order = [m for m in (self.marriage_order.data or "").split(",") if m]
@@ -142,11 +142,10 @@ class HandForm(LineForm):
             if found is not None:  # anything else is refused at its field (validate_marriages)
                 marriages.append(Marriage(found[0], found[1], m in switches))
         give_up = bool(self.give_up.data)
-        has_musik = rules.options.musik_bonus is not None and rules.options.sitting_out
         return Hand(
-            declarer=self.declarer.data if rules.options.auction else None,
-            bid=self.bid.data if rules.options.auction else None,
-            contract=self.contract.data if rules.options.auction else None,
+            declarer=self.declarer.data if spec.auction else None,
+            bid=self.bid.data if spec.auction else None,
+            contract=self.contract.data if spec.auction else None,
             give_up=give_up,
             points=None
             if give_up
@@ -157,7 +156,7 @@ class HandForm(LineForm):
             if give_up or all(t is None for t in tricks)
             else tuple((t or 0) if s in playing else None for s, t in enumerate(tricks)),
             musik=Musik(self.musik_aces.data or 0, self.musik_marriage.data or None)
-            if has_musik
+            if spec.musik
             else None,
             dealer=None if dealer == rotation else dealer,
         )

@@ -51,7 +51,6 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
 def _render(
     game: Game, form: HandForm, before: Any, number: int | None, status: int, check: Any = None
 ) -> tuple[str, int]:
-    rules = derived.rules_for(game)
     # the title counts hands as the table does (adjustments are lines of their own kind)
     hands = hand_numbers(derived.tally(game).lines)
     hand_number = hands[number - 1] if number else sum(1 for h in hands if h) + 1
@@ -60,8 +59,6 @@ def _render(
         game=game,
         form=form,
         before=before,
-        rules=rules,
-        options=rules.options,
         names=derived.names(game),
         number=number,
         check=check,  # what the Check button asked for: posting.would_score

@@ -104,7 +104,7 @@ def printable(game_id: int) -> str:
         game=game,
         tally=derived.tally(game),
         names=derived.names(game),
-        rules=derived.rules_for(game),
+        target=derived.rules_for(game).options.target,
     )
 
 
