@@ -11,15 +11,18 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorekeeper.rules import SUITS, VARIANTS, Rules
+from scorekeeper.rules.describe import describe
 from scorekeeper.store import derived
 from scorekeeper.store.models import Game
 from scorekeeper.web import access
 from scorekeeper.web.i18n import marriage, money
 from scorekeeper.web.rulebook import text as rulebook_text
+from scorekeeper.web.rulebook.sentences import TITLES, said
 from scorekeeper.web.words import VALUE_WORDS
 
 # Public pages: no before_request sign-in here (the game's page checks access itself).
 bp = Blueprint("rulebook", __name__)
+bp.add_app_template_filter(said, "said")
 
 
 @bp.route("/rules/")
@@ -45,19 +48,19 @@ def game_rules(game_id: int) -> str:
 
 
 def book(rules: Rules, game: Game | None = None) -> dict[str, Any]:
-    """What rules/show.html needs: the sections the options call for and their numbers."""
+    """What rules/show.html needs: the sections the rules call for (rules/describe.py) and
+    their titles, and a game's house rules."""
     house = house_rules(rules) if game is not None else []
+    described = describe(rules)
     return {
         "rules": rules,
-        "o": rules.options,
         "game": game,
         "names": derived.names(game) if game is not None else [],
         "summary": rulebook_text.summary(rules.preset),
-        "sections": rulebook_text.sections(rules),
+        "book": described,
+        "sections": [(s.key, str(TITLES[s.title])) for s in described],
         "house": house,
         "house_sections": {h.section for h in house},
-        "n": rulebook_text.numbers(rules),
-        "decisions": rulebook_text.decisions(rules),
     }
 
 

@@ -1,0 +1,242 @@
+"""The rules page of a game: its sections in the order a hand is scored, house rules included."""
+
+# What the game's own sections say is rulebook.py's; the house rules, the end and the decisions
+# taken where the rule texts are silent are here.
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from . import rulebook
+from .cards import STANDARD
+from .errors import Term
+from .rulebook import Block, Say, Section, either, four_card_sums, p, say
+from .ruleset import Rules
+
+
+def describe(rules: Rules) -> tuple[Section, ...]:
+    """Every section that applies to `rules`: the game itself, then its house rules, the end
+    and the decisions where the rule texts are silent."""
+    o = rules.options
+    sections = [
+        Section("players", "players", rulebook.players(rules)),
+        Section("deck", "deck", rulebook.deck(rules)),
+        # with no auction there is no declarer: those two sections are called otherwise
+        Section("auction", "auction" if o.auction else "no-auction", rulebook.auction(rules)),
+        Section("scoring", "scoring" if o.auction else "all-score", rulebook.scoring(rules)),
+        Section("marriages", "marriages", rulebook.marriages(rules)),
+        Section("points", "points", rulebook.points(rules)),
+    ]
+    if o.rounding:
+        sections.append(Section("rounding", "rounding", rulebook.rounding(rules)))
+    return tuple(sections) + house_sections(rules)
+
+
+def house_sections(rules: Rules) -> tuple[Section, ...]:
+    """The sections of section 5's house rules that `rules` plays, then adjustments, the end
+    and the decisions (scoring.md 5, 3.5, 4; docs/rules-decisions.md)."""
+    o = rules.options
+    shown = {
+        "musik": bool(o.sitting_out and o.musik_bonus),
+        "lock": o.lock is not None,
+        "give_up": o.give_up is not None and o.auction,
+        "barrel": o.barrel is not None,
+        "bolts": o.bolts is not None,
+        "dump": o.dump is not None,
+    }
+    makers = {
+        "musik": musik,
+        "lock": lambda r: lock(r, shown),
+        "give_up": give_up,
+        "barrel": barrel,
+        "bolts": bolts,
+        "dump": dump,
+    }
+    out = [Section(key, key, make(rules)) for key, make in makers.items() if shown[key]]
+    out.append(
+        Section("adjustments", "adjustments", (p(say("adjustment"), say("adjustment-no-rule")),))
+    )
+    out.append(Section("end", "end", end(rules)))
+    out.append(Section("decisions", "decisions", decisions(rules)))
+    return tuple(out)
+
+
+def musik(rules: Rules) -> tuple[Block, ...]:
+    o = rules.options
+    bonus = o.musik_bonus
+    assert bonus is not None
+    hearts = o.marriage_values["hearts"]
+    if bonus.marriage:
+        first = p(
+            say("musik-aces-marriage", ace=bonus.ace),
+            say(
+                "musik-example-marriage",
+                marriage=Term("marriage", "hearts"),
+                ace=bonus.ace,
+                value=hearts,
+                total=bonus.ace + hearts,
+            ),
+        )
+    else:
+        first = p(say("musik-aces", ace=bonus.ace), say("musik-example-aces", total=2 * bonus.ace))
+    return first, p(
+        say("musik-nothing-else"),
+        either(o.give_up and o.auction, say("musik-give-up")),
+        either(o.barrel, say("musik-barrel")),
+    )
+
+
+def lock(rules: Rules, shown: dict[str, bool]) -> tuple[Block, ...]:
+    o = rules.options
+    assert o.lock is not None
+    if not o.auction:
+        return (p(say("lock-no-auction", lock=o.lock)),)
+    return (
+        p(
+            say("lock-declarer-only", lock=o.lock),
+            say("lock-defender-lost"),
+            either(shown["musik"], say("lock-musik")),
+            either(shown["give_up"], say("lock-give-up")),
+        ),
+        p(say("lock-declarer-counts")),
+    )
+
+
+def give_up(rules: Rules) -> tuple[Block, ...]:
+    o = rules.options
+    g = o.give_up
+    assert g is not None
+    blocks = [
+        p(
+            say("give-up-when"),
+            either(g.declarer == "minus", say("give-up-minus"), say("give-up-zero")),
+        )
+    ]
+    if g.opponents == "half":
+        blocks.append(p(say("give-up-half", step=o.rounding or 5)))
+        bids = list(range(o.min_bid, o.max_contract + 1, o.bid_step))[1:4]
+        examples = tuple(
+            say("give-up-example", contract=c, points=rules.give_up_points(c)) for c in bids
+        )
+        blocks.append(Block("values", examples))
+    else:
+        assert isinstance(g.opponents, int)
+        blocks.append(p(say("give-up-opponents", points=g.opponents)))
+    blocks.append(
+        p(
+            either(o.sitting_out, say("give-up-dealer")),
+            say("give-up-limit", num=g.limit) if g.limit else None,
+            either(o.bolts, say("give-up-no-bolt")),
+            either(o.barrel, say("give-up-barrel")),
+        )
+    )
+    return tuple(blocks)
+
+
+def barrel(rules: Rules) -> tuple[Block, ...]:
+    o = rules.options
+    b = o.barrel
+    assert b is not None
+    fall = b.at - b.penalty
+    failed = either(o.give_up and o.auction, say("barrel-fail-give-up"), say("barrel-fail"))
+    tries = say("barrel-tries", num=b.tries, fall=fall, at=b.at, penalty=b.penalty)
+    return (
+        p(say("barrel-climb", at=b.at, top=o.target - 1)),
+        p(say("barrel-declarer", target=o.target, at=b.at), failed, say("barrel-defender")),
+        p(tries, either(b.knock_off, say("barrel-knock-off", fall=fall), say("barrel-several"))),
+    )
+
+
+def bolts(rules: Rules) -> tuple[Block, ...]:
+    o = rules.options
+    assert o.bolts is not None
+    count = say("bolt-count", num=o.bolts.count, penalty=o.bolts.penalty)
+    return (p(say("bolt"), count, either(o.barrel, say("bolt-barrel"))),)
+
+
+def dump(rules: Rules) -> tuple[Block, ...]:
+    d = rules.options.dump
+    assert d is not None
+    return (p(say("dump", at=d.at), either(d.negative, say("dump-negative", at=d.at))),)
+
+
+def end(rules: Rules) -> tuple[Block, ...]:
+    o = rules.options
+    who = either(o.auction, say("end-declarer"), say("end-highest"))
+    first = p(say("end-target", target=o.target), who, say("end-joint"))
+    if o.stake is None:
+        return first, p(say("no-stake"))
+    winner, loser = o.target + 20, o.target * 6 // 10
+    amount = Decimal(winner - loser) * o.stake
+    example = say("stake-example", winner=winner, loser=loser, amount=amount)
+    return first, p(say("stake", stake=o.stake), example, say("stake-joint"))
+
+
+def decisions(rules: Rules) -> tuple[Block, ...]:
+    """The project's decisions (scoring.md, docs/rules-decisions.md) that bear on `rules`."""
+    o, key, d = rules.options, rules.key, rules.options.cards
+    step, forced = o.rounding, rules.forced_opening
+    in_tricks, declared = o.marriages == "in-tricks", o.marriages == "declared"
+    half = o.give_up is not None and o.give_up.opponents == "half" and o.auction
+    no_bolt = next((n for n in sorted(d.reachable) if n and rules.round(n) == 0), None)
+    sums = four_card_sums(d.values)
+    out_of_four = ", ".join(str(d.total - s) for s in range(4 * d.ace, -1, -1) if s not in sums)
+    said: list[Block | None] = [
+        p(say("decisions")),
+        _if(d == STANDARD, say("jack", total=d.total, jack=d.jack)),
+        _if(key in ("pl-3", "pl-4") and bool(step), say("polish-rounding", step=step)),
+        _if(key in ("ru-2", "ru-4") and step == 10, say("five-up")),
+        _if(key == "ru-2", say("ukrainian")),
+        _if(key == "ru-4", say("no-850")),
+        _if(not o.auction, say("moscow-marriages")),
+        _if(
+            o.trump_marriage_double,
+            say("double-moment"),
+            either(o.double_on_switch, say("double-on-switch"), say("no-double-on-switch")),
+        ),
+        _if(
+            o.auction,
+            either(forced, say("no-bid-forced", min=o.min_bid), say("no-bid", min=o.min_bid)),
+        ),
+        _if(
+            o.auction,
+            either(forced, say("opening-forced", min=o.min_bid), say("opening-may-pass")),
+        ),
+        _if(o.auction and o.give_up is None, say("no-give-up")),
+        _if(
+            rules.needs_trump(),
+            either(in_tricks, say("trump-in-tricks"), say("trump-turned-up")),
+        ),
+        _if(bool(o.sitting_out), say("sitting-out")),
+        _if(bool(o.sitting_out and o.musik_bonus), say("musik-recorded")),
+        _if(o.ace_marriage is not None and in_tricks, say("ace-in-tricks", points=d.four_aces)),
+        _if(o.slam_counts_all and o.auction, say("slam-exact", total=d.total)),
+        _if(
+            o.bolts is not None,
+            say("bolt-before-rounding"),
+            either(declared and o.marriage_needs_trick, say("bolt-marriage")),
+            say("bolt-rounded-to-0", points=no_bolt) if no_bolt else None,
+            either(o.lock is not None, say("bolt-locked")),
+        ),
+        _if(o.dump is not None, say("dump-order", at=o.dump.at if o.dump else 0)),
+    ]
+    if o.barrel is not None:
+        said.append(p(say("barrel-stays", target=o.target)))
+        said.append(p(say("barrel-adjustment", at=o.barrel.at, top=o.target - 1)))
+        said.append(_if(o.barrel.knock_off, say("barrel-together")))
+    said += [
+        _if(half, say("half-odd", step=step or 5)),
+        _if(
+            not o.all_cards_in_play,
+            say("out-of-four", least=d.total - 4 * d.ace, total=d.total, examples=out_of_four),
+        ),
+        _if(o.stake is not None, say("stake-level")),
+        p(say("nothing-after-end")),
+        p(say("end-after-hands", target=o.target)),
+    ]
+    return tuple(block for block in said if block is not None)
+
+
+def _if(condition: object, *says: Say | None) -> Block | None:
+    """A paragraph of the decisions, if it bears on the game."""
+    return p(*says) if condition else None
