@@ -147,9 +147,24 @@
     var preview = document.getElementById("preview");
     var timer = null;
     function changed() { clearTimeout(timer); timer = setTimeout(refresh, 250); }
+    // A preview that cannot be made (no connection, a server error, a page instead of JSON)
+    // says so in the box, in the page's language (data-text-preview-failed), and keeps the
+    // last one out of sight: an old preview must not pass for this hand's.
+    function failed() {
+      var body = preview.querySelector(".preview-body");
+      body.textContent = "";
+      var p = document.createElement("p");
+      p.className = "error";
+      p.textContent = form.dataset.textPreviewFailed || "No preview just now.";
+      body.appendChild(p);
+    }
     function refresh() {
       fetch(form.dataset.preview, { method: "POST", body: posted(), credentials: "same-origin" })
-        .then(function (r) { return r.json(); })
+        .then(function (r) {
+          var json = (r.headers.get("Content-Type") || "").indexOf("application/json") === 0;
+          if (!r.ok || !json) throw new Error("preview " + r.status);
+          return r.json();
+        })
         .then(function (data) {
           var body = preview.querySelector(".preview-body");
           body.textContent = "";
@@ -170,7 +185,7 @@
           }
           body.appendChild(list);
         })
-        .catch(function () {});
+        .catch(failed);
     }
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);
@@ -236,6 +251,7 @@
   }
 
   // The live view: ask every 3 s; the server answers 304 while the game's version is the same.
+  // A tab out of sight asks nothing, and asks at once when it is shown again.
   function liveBoard(board) {
     var etag = null;
     function poll() {
@@ -250,7 +266,12 @@
         })
         .catch(function () {});
     }
-    var timer = setInterval(poll, 3000);
+    var timer = setInterval(function () {
+      if (document.visibilityState !== "hidden") poll();
+    }, 3000);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") poll();
+    });
     poll();
   }
 

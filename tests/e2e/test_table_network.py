@@ -1,0 +1,88 @@
+"""When the network lets the table down: a preview that cannot be made says so in the page's
+language, and a live view out of sight stops asking until it is shown again."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, Route, expect
+
+from .test_hand_form import game_from, points
+
+
+def test_a_preview_that_fails_says_so_and_the_hand_still_saves(
+    page: Page, live_server: str
+) -> None:
+    game = game_from(page, live_server, "pl-3-basic.json")
+    page.goto(game + "/hands/new")
+
+    def unreachable(route: Route) -> None:
+        route.abort("internetdisconnected")
+
+    page.route(re.compile(r".*/hands/preview.*"), unreachable)
+    points(page, "Ala").fill("100")
+    preview = page.locator("#preview .preview-body")
+    expect(preview.locator(".error")).to_have_text(
+        "No preview just now: the app could not be reached. Saving still checks the hand."
+    )
+    # a server error (a page, not the preview's JSON) is said the same way
+    page.unroute(re.compile(r".*/hands/preview.*"))
+    page.route(
+        re.compile(r".*/hands/preview.*"),
+        lambda route: route.fulfill(status=503, content_type="text/html", body="<p>busy</p>"),
+    )
+    points(page, "Bartek").fill("10")
+    expect(preview.locator(".error")).to_be_visible()
+    page.unroute(re.compile(r".*/hands/preview.*"))
+    points(page, "Celina").fill("10")  # the server answers again: the preview comes back
+    expect(preview.locator("li").first).to_contain_text("Ala")
+    expect(preview.locator(".error")).to_have_count(0)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page).to_have_url(re.compile(r"saved=1"))
+
+
+def test_the_preview_failure_is_in_the_readers_language(page: Page, live_server: str) -> None:
+    game = game_from(page, live_server, "pl-3-basic.json")
+    page.goto(live_server + "/")
+    page.locator("#language-choice").select_option("pl")
+    page.locator(".language button").click()
+    page.goto(game + "/hands/new")
+    page.route(re.compile(r".*/hands/preview.*"), lambda route: route.abort())
+    page.locator("[name=points-0]").fill("100")
+    expect(page.locator("#preview .error")).to_have_text(
+        "Podgląd chwilowo niedostępny: brak połączenia z aplikacją. "
+        "Przy zapisie rozdanie i tak zostanie sprawdzone."
+    )
+
+
+def test_a_live_view_out_of_sight_asks_nothing_until_it_is_shown(
+    page: Page, live_server: str
+) -> None:
+    game = game_from(page, live_server, "pl-3-basic.json", hands=1)
+    page.goto(game + "/share")
+    page.get_by_role("button", name="Make a live link").click()
+    url = page.locator(".share-link a").get_attribute("href")
+    assert url
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/state") else None)
+    page.clock.install()
+    page.goto(url)
+    page.clock.run_for(7000)
+    assert len(asked) >= 2  # in sight: the first look, then every 3 s
+    page.evaluate(
+        """() => {
+        Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    )
+    before = len(asked)
+    page.clock.run_for(30000)  # half a minute in another tab
+    assert len(asked) == before
+    page.evaluate(
+        """() => {
+        Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    )
+    page.wait_for_timeout(300)
+    assert len(asked) == before + 1  # shown again: it asks at once
