@@ -10,7 +10,8 @@ from .cards import ACES, DECKS, MARRIAGE_SUITS, SUITS, Deck
 from .errors import N_, InvalidHand, Message, Problem, Term
 from .hand import Adjustment, Hand, Line, Marriage, Musik
 from .notes import ENGLISH, RULE_KEYS, Note, Translator, marriage_name, suit_name, text
-from .options import OPTION_NAMES, Options
+from .options import Options
+from .parsers import OPTION_SPECS, Kind, Spec
 from .sheet import Sheet
 from .stats import SeatStats, contract_outcome, seat_stats
 from .tally import Bidding, LineResult, Payment, PlayerState, Tally
@@ -50,7 +51,7 @@ __all__ = [
     "ACES",
     "DECKS",
     "MARRIAGE_SUITS",
-    "OPTION_NAMES",
+    "OPTION_SPECS",
     "RULE_KEYS",
     "SUITS",
     "VARIANTS",
@@ -59,6 +60,7 @@ __all__ = [
     "Deck",
     "Hand",
     "InvalidHand",
+    "Kind",
     "Line",
     "LineResult",
     "Marriage",
@@ -78,6 +80,7 @@ __all__ = [
     "Ru4",
     "Rules",
     "SeatStats",
+    "Spec",
     "RussianRules",
     "Sheet",
     "Tally",
