@@ -17,12 +17,20 @@ from scorekeeper.services import lifecycle, trail
 from scorekeeper.store import memo, readers
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Player
-from scorekeeper.web import access, charts
+from scorekeeper.web import access, charts, words
 from scorekeeper.web.common import variant_title
-from scorekeeper.web.games.forms import HOUSE, SIMPLE, NewGameForm, summary, variant_way
+from scorekeeper.web.games.forms import (
+    PER_SUIT,
+    SIMPLE,
+    TOGGLED,
+    NewGameForm,
+    boxes,
+    field_name,
+    summary,
+    variant_way,
+)
 from scorekeeper.web.games.newgame import take_problems, to_game_file
 from scorekeeper.web.hands.forms import ConfirmForm
-from scorekeeper.web.words import LANGUAGE_VARIANTS
 
 bp = Blueprint("games", __name__)
 
@@ -45,7 +53,7 @@ def new() -> tuple[str, int] | Response:
     form = NewGameForm()
     if request.method == "GET":
         # the game the reader's language suggests (pl-3 for English too: the first preset)
-        form.variant.data = LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
+        form.variant.data = words.LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
     if form.validate_on_submit():
         try:
             game = services.create_game(to_game_file(form), access.me().id)
@@ -66,8 +74,12 @@ def new() -> tuple[str, int] | Response:
         form=form,
         known=known,
         simple=SIMPLE,
-        house=HOUSE,
-        ways={k: {rule: variant_way(k, rule) for rule in HOUSE} for k in VARIANTS},
+        toggled=TOGGLED,
+        per_suit=PER_SUIT,
+        boxes=boxes,
+        field_name=field_name,
+        words=words,
+        ways={k: {rule: variant_way(k, rule) for rule in TOGGLED} for k in VARIANTS},
         presets=presets,
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},

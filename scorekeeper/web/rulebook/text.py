@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 from scorekeeper.rules import SUITS, VARIANTS, Rules, round_to
 from scorekeeper.rules.cards import STANDARD
 from scorekeeper.web.i18n import money
+from scorekeeper.web.words import PRESET_SENTENCES
 
 # base.Rules.marriage_points: a marriage found in tricks is worth these, whatever the options.
 IN_TRICKS_TRUMP, IN_TRICKS_OTHER = 80, 40
@@ -38,41 +39,10 @@ NO_AUCTION_TITLES: dict[str, Any] = {
     "auction": _l("No auction"),
     "scoring": _l("What each player scores"),
 }
-SUMMARIES: dict[str, Any] = {
-    "pl-3": _l(
-        "Polish Tysiąc for three: the player after the dealer must bid %(min_bid)s, "
-        "a musik of 3 cards, the lock at %(lock)s."
-    ),
-    "pl-4": _l(
-        "Polish Tysiąc for four: the dealer sits out and scores the musik, "
-        "%(ace)s for an ace and a marriage's value."
-    ),
-    "pl-2": _l(
-        "Polish Tysiąc for two: a forced bid of %(min_bid)s, two musiks of 2 cards, "
-        "a marriage needs a trick."
-    ),
-    "ru-2": _l(
-        "Russian Thousand for two: bids from %(min_bid)s to %(max_contract)s, the declarer "
-        "names trump, marriages found in tricks, giving up."
-    ),
-    "ru-4": _l(
-        "Russian Thousand for four: bids from %(min_bid)s to %(max_contract)s, "
-        "the declarer takes the 4 prikup cards and gives one to each player."
-    ),
-    "moscow": _l(
-        "Moscow Thousand for two: no auction, a deck of %(total)s points, "
-        "trump marriages count double."
-    ),
-    "ru-3": _l(
-        "Thousand for three as most Russians and Ukrainians play it: bids from %(min_bid)s "
-        "in steps of %(bid_step)s, rounding to %(rounding)s, the barrel at %(barrel)s, bolts, "
-        "the dump at %(dump)s."
-    ),
-}
 
 
 def summary(cls: type[Rules]) -> str:
-    """The preset's one line for the list of presets, in the reader's language."""
+    """The preset's sentence for the list of presets, in the reader's language (words.py)."""
     o = cls.preset_options()
     numbers = {
         "min_bid": o.min_bid,
@@ -85,8 +55,7 @@ def summary(cls: type[Rules]) -> str:
         "barrel": o.barrel.at if o.barrel else None,
         "dump": o.dump.at if o.dump else None,
     }
-    message = SUMMARIES.get(cls.key)
-    return str(message) % numbers if message is not None else cls.summary
+    return str(PRESET_SENTENCES[cls.key]) % numbers
 
 
 def presets() -> list[tuple[str, int, str]]:
