@@ -9,7 +9,8 @@ from .cards import ACES, DECKS, MARRIAGE_SUITS, SUITS, Deck
 from .errors import N_, InvalidHand, Message, Problem, Term
 from .hand import Adjustment, Hand, Line, Marriage, Musik
 from .notes import ENGLISH, RULE_KEYS, Note, Translator, marriage_name, suit_name, text
-from .options import OPTION_NAMES, Options
+from .options import Options
+from .parsers import OPTION_SPECS, Kind, Spec
 from .presets import PRESETS, Preset
 from .ruleset import Rules, round_to
 from .sheet import Sheet, replay, replay_entered
@@ -48,7 +49,7 @@ __all__ = [
     "ACES",
     "DECKS",
     "MARRIAGE_SUITS",
-    "OPTION_NAMES",
+    "OPTION_SPECS",
     "RULE_KEYS",
     "SUITS",
     "VARIANTS",
@@ -57,6 +58,7 @@ __all__ = [
     "Deck",
     "Hand",
     "InvalidHand",
+    "Kind",
     "Line",
     "LineResult",
     "Marriage",
@@ -69,6 +71,7 @@ __all__ = [
     "Problem",
     "Rules",
     "SeatStats",
+    "Spec",
     "Sheet",
     "Tally",
     "find_variant",

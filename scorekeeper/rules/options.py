@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Any
 
 from .cards import STANDARD, Deck
 from .errors import N_, InvalidHand, Message, Problem
-from .parsers import DEFAULT_MARRIAGES, PARSERS, Bad
+from .parsers import DEFAULT_MARRIAGES, OPTION_SPECS, Bad
 from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
 
 
@@ -56,17 +56,17 @@ class Options:
         values: dict[str, Any] = {}
         given = dict(overrides or {})
         for key in given:
-            if key not in PARSERS:
+            if key not in OPTION_SPECS:
                 problems.append(
                     Problem(
                         None, f"options.{key}", N_("unknown option {key!r}"), None, {"key": key}
                     )
                 )
         for key, raw in {**preset, **given}.items():
-            if key not in PARSERS:
+            if key not in OPTION_SPECS:
                 continue
             try:
-                values[key] = PARSERS[key](raw)
+                values[key] = OPTION_SPECS[key].parse(raw)
             except Bad as bad:
                 problems.append(
                     Problem(
@@ -154,9 +154,6 @@ class Options:
         mine, theirs = self.to_dict(), preset.to_dict()
         return {k: v for k, v in mine.items() if theirs.get(k) != v}
 
-    def with_(self, **changes: Any) -> Options:
-        return replace(self, **changes)
-
 
 def _plain(name: str, value: Any) -> Any:
     if name == "rounding":
@@ -165,11 +162,8 @@ def _plain(name: str, value: Any) -> Any:
         return value.key
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, (Barrel, Bolts, Dump, GiveUp, MusikBonus)):
+    if value is not None and OPTION_SPECS[name].kind == "record":
         return {f.name: getattr(value, f.name) for f in fields(value)}
     if isinstance(value, Mapping):
         return dict(value)
     return value
-
-
-OPTION_NAMES: tuple[str, ...] = tuple(PARSERS)

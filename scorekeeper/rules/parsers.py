@@ -1,10 +1,11 @@
-"""Parsers of option values: a JSON value in, the typed value out, or what it can take."""
+"""Every option's kind, bounds and parser (scoring.md 2, 5): a JSON value in, the typed one out."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Literal
 
 from .bounds import (
     ACE_MARRIAGE_MAX,
@@ -19,6 +20,33 @@ from .errors import N_, Message
 from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
 
 DEFAULT_MARRIAGES: Mapping[str, int] = {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40}
+#: the lock of pl-3 and pl-4 (scoring.md 1): what "the lock" means when a game turns it on
+LOCK_USUAL = 900
+
+#: the shape of an option's value: a whole number, true/false, one of some words, a house rule's
+#: record of keys, a number per suit (marriage_values), an amount of money (the stake)
+Kind = Literal["int", "bool", "choice", "record", "per_suit", "money"]
+
+
+@dataclass(frozen=True, eq=False)
+class Spec:
+    """What one option, or one key of a house rule's record, takes; `parse` checks a JSON value.
+
+    `optional`: null (or false) turns it off. `low`, `high` (and `places` for money) bound a
+    number. `choices`: a choice's values, or the words an int takes besides a number ("half").
+    `keys`: a record's keys, or the suits of a value per suit. `usual`: a key's value when not
+    given, or what an optional option is when a house rule turns it on (None: no usual value).
+    """
+
+    kind: Kind
+    parse: Callable[[Any], Any]
+    optional: bool = False
+    low: int | None = None
+    high: int | None = None
+    places: int | None = None
+    choices: tuple[str, ...] = ()
+    keys: Mapping[str, Spec] = field(default_factory=dict)
+    usual: Any = None
 
 
 class Bad(Exception):
@@ -139,55 +167,88 @@ def _opponents(raw: Any) -> int | str:
     return "half" if raw == "half" else _int(raw, 0, OPTION_SMALL_MAX)
 
 
-def _points(raw: Any) -> int:
-    return _int(raw, 1, OPTION_POINTS_MAX)
+# --- the kinds, each with its parser ----------------------------------------------------------
 
 
-def _small(low: int) -> Callable[[Any], int]:
-    return lambda raw: _int(raw, low, OPTION_SMALL_MAX)
+def number(low: int = 0, high: int = OPTION_POINTS_MAX) -> Spec:
+    """A whole number from `low` to `high`."""
+    return Spec("int", lambda raw: _int(raw, low, high), low=low, high=high)
 
 
-PARSERS: dict[str, Callable[[Any], Any]] = {
-    "target": _points,
-    "cards": _deck,
-    "bidding": _choice("auction", "none"),
-    "min_bid": _points,
-    "bid_step": _small(1),
-    "max_contract": _points,
-    "contract_raise": _bool,
-    "marriages": _choice("declared", "in-tricks"),
-    "marriage_values": _marriage_values,
-    "marriage_needs_trick": _bool,
-    "trump_marriage_double": _bool,
-    "double_on_switch": _bool,
-    "rounding": _rounding,
-    "round_declarer": _bool,
-    "lock": _optional(_points),
-    "sitting_out": _optional(_choice("dealer")),
-    "musik_bonus": _record(MusikBonus, {"ace": _small(0), "marriage": _bool}),
-    "give_up": _record(
+def points() -> Spec:
+    """A points option: the target, a bid, the lock, the barrel, the dump (bounds.py)."""
+    return number(1, OPTION_POINTS_MAX)
+
+
+def small(low: int) -> Spec:
+    """A count or a small value: the bid step, tries, bolts, give-ups, an ace in the musik."""
+    return number(low, OPTION_SMALL_MAX)
+
+
+def yes_no() -> Spec:
+    return Spec("bool", _bool)
+
+
+def one_of(*allowed: str) -> Spec:
+    return Spec("choice", _choice(*allowed), choices=allowed)
+
+
+def optional(spec: Spec, usual: Any = None) -> Spec:
+    """`spec` or null (false too): a house rule that a game may leave off."""
+    return replace(spec, parse=_optional(spec.parse), optional=True, usual=usual)
+
+
+def record(kind: type, keys: Mapping[str, Spec]) -> Spec:
+    """A house rule of several keys (records.py), null when off; each key's usual value is the
+    record's default, and `true` turns the rule on with all of them."""
+    usual = kind()
+    keys = {key: replace(spec, usual=getattr(usual, key)) for key, spec in keys.items()}
+    parse = _record(kind, {key: spec.parse for key, spec in keys.items()})
+    return Spec("record", parse, optional=True, keys=keys, usual=usual)
+
+
+OPTION_SPECS: dict[str, Spec] = {
+    "target": points(),
+    "cards": Spec("choice", _deck, choices=tuple(DECKS)),
+    "bidding": one_of("auction", "none"),
+    "min_bid": points(),
+    "bid_step": small(1),
+    "max_contract": points(),
+    "contract_raise": yes_no(),
+    "marriages": one_of("declared", "in-tricks"),
+    "marriage_values": Spec(
+        "per_suit",
+        _marriage_values,
+        low=0,
+        high=OPTION_SMALL_MAX,
+        keys={suit: replace(small(0), usual=v) for suit, v in DEFAULT_MARRIAGES.items()},
+        usual=DEFAULT_MARRIAGES,
+    ),
+    "marriage_needs_trick": yes_no(),
+    "trump_marriage_double": yes_no(),
+    "double_on_switch": yes_no(),
+    "rounding": Spec("choice", _rounding, choices=("none", "5", "10")),
+    "round_declarer": yes_no(),
+    "lock": optional(points(), usual=LOCK_USUAL),
+    "sitting_out": optional(one_of("dealer"), usual="dealer"),
+    "musik_bonus": record(MusikBonus, {"ace": small(0), "marriage": yes_no()}),
+    "give_up": record(
         GiveUp,
         {
-            "declarer": _choice("minus", "zero"),
-            "opponents": _opponents,
-            "limit": _optional(_small(1)),
+            "declarer": one_of("minus", "zero"),
+            "opponents": Spec("int", _opponents, low=0, high=OPTION_SMALL_MAX, choices=("half",)),
+            "limit": optional(small(1)),
         },
     ),
-    "slam_counts_all": _bool,
-    "all_cards_in_play": _bool,
-    "stake": _stake,
-    "barrel": _record(
+    "slam_counts_all": yes_no(),
+    "all_cards_in_play": yes_no(),
+    "stake": Spec("money", _stake, optional=True, low=0, high=int(STAKE_MAX), places=STAKE_PLACES),
+    "barrel": record(
         Barrel,
-        {
-            "at": _points,
-            "tries": _small(1),
-            "penalty": lambda r: _int(r, 0, OPTION_POINTS_MAX),
-            "knock_off": _bool,
-        },
+        {"at": points(), "tries": small(1), "penalty": number(), "knock_off": yes_no()},
     ),
-    "bolts": _record(
-        Bolts, {"count": _small(1), "penalty": lambda r: _int(r, 0, OPTION_POINTS_MAX)}
-    ),
-    "dump": _record(Dump, {"at": _points, "negative": _bool}),
-    "ace_marriage": _optional(lambda r: _int(r, 0, ACE_MARRIAGE_MAX)),
+    "bolts": record(Bolts, {"count": small(1), "penalty": number()}),
+    "dump": record(Dump, {"at": points(), "negative": yes_no()}),
+    "ace_marriage": optional(number(0, ACE_MARRIAGE_MAX)),
 }
+"""Every option of scoring.md sections 2 and 5, in the order of the game file and the docs."""

@@ -21,13 +21,13 @@ from flask_babel import (
     format_time,
     get_locale,
     gettext,
-    pgettext,
 )
 from flask_babel import get_translations as _catalogue
 from flask_login import current_user
 
 from scorekeeper.extensions import babel
 from scorekeeper.rules import Note, Problem, Translator, marriage_name, suit_name, text
+from scorekeeper.web.words import rule_name
 
 # The languages of the table, each named in itself (the switcher shows these).
 LANGUAGES: dict[str, str] = {"en": "English", "pl": "Polski", "ru": "Русский", "uk": "Українська"}
@@ -79,54 +79,6 @@ def suit(value: str) -> str:
 def marriage(value: str) -> str:
     """A marriage by its suit in the reader's language ("meldunek kierowy")."""
     return marriage_name(value, translator())
-
-
-def rule_name(key: str) -> str:
-    """The short label of a note's rule key, as the explanation page shows it."""
-    names = {
-        "points": pgettext("rule", "points"),
-        "marriage": pgettext("rule", "marriage"),
-        "trump-double": pgettext("rule", "trump-double"),
-        "trump-switch": pgettext("rule", "trump-switch"),
-        "marriage-no-trick": pgettext("rule", "marriage-no-trick"),
-        "rounding": pgettext("rule", "rounding"),
-        "contract-made": pgettext("rule", "contract-made"),
-        "contract-failed": pgettext("rule", "contract-failed"),
-        "slam": pgettext("rule", "slam"),
-        "musik-bonus": pgettext("rule", "musik-bonus"),
-        "lock": pgettext("rule", "lock"),
-        "bolt": pgettext("rule", "bolt"),
-        "dump": pgettext("rule", "dump"),
-        "adjustment": pgettext("rule", "adjustment"),
-        "game-won": pgettext("rule", "game-won"),
-        "give-up": pgettext("rule", "give-up"),
-        "barrel": pgettext("rule", "barrel"),
-    }
-    label = str(names.get(key, key))
-    # the msgids are the keys the game file writes; an English reader gets words instead
-    return ENGLISH_RULES.get(key, label) if label == key else label
-
-
-# The rule keys in English words (the catalogues translate the keys themselves, msgctxt "rule").
-ENGLISH_RULES = {
-    "points": "card points",
-    "marriage": "marriage",
-    "trump-double": "trump doubled",
-    "trump-switch": "trump switched",
-    "marriage-no-trick": "marriage without a trick",
-    "rounding": "rounding",
-    "contract-made": "contract made",
-    "contract-failed": "contract failed",
-    "slam": "slam",
-    "musik-bonus": "musik bonus",
-    "lock": "lock",
-    "bolt": "bolt",
-    "dump": "dump",
-    "adjustment": "adjustment",
-    "game-won": "game won",
-    "give-up": "given up",
-    "barrel": "barrel",
-}
 
 
 def reason(text: str) -> str:

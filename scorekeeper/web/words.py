@@ -1,15 +1,88 @@
-"""The words of the options' values and of the variants, and select choices for WTForms 3.3."""
+"""The words of the rules, once: options, their values, house-rule toggles, presets, rule keys."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeAlias
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 from wtforms.fields.choices import SelectChoice
 
+# Words are lazy (flask_babel.lazy_gettext): the forms are built once, and each word is put in the
+# reader's language when a page renders it. A label is a str or such a LazyString.
+Label: TypeAlias = Any
+
+YES, NO, ON, OFF, USUAL = _l("yes"), _l("no"), _l("on"), _l("off"), _l("usual")
+AS_THE_VARIANT = _l("as the variant")
+
+# Every option of the rules (rules.OPTION_SPECS), as the new-game form and the rules pages name it.
+LABELS: dict[str, Label] = {
+    "target": _l("Game to"),
+    "cards": _l("Card values"),
+    "bidding": _l("Bidding"),
+    "min_bid": _l("Lowest bid"),
+    "bid_step": _l("Bid step"),
+    "max_contract": _l("Largest contract"),
+    "contract_raise": _l("Contract may be raised after the musik"),
+    "marriages": _l("Marriages"),
+    "marriage_values": _l("Marriage values"),
+    "marriage_needs_trick": _l("A marriage needs a trick"),
+    "trump_marriage_double": _l("Trump marriage counts double"),
+    "double_on_switch": _l("Switching trump doubles too"),
+    "rounding": _l("Rounding"),
+    "round_declarer": _l("Round the declarer's points"),
+    "lock": _l("Lock"),
+    "sitting_out": _l("Who sits out"),
+    "musik_bonus": _l("Sitting-out dealer's musik"),
+    "give_up": _l("Giving up"),
+    "slam_counts_all": _l("A 120 slam counts the cards out of play"),
+    "all_cards_in_play": _l("All cards in play"),
+    "stake": _l("Stake per point"),
+    "barrel": _l("Barrel"),
+    "bolts": _l("Bolts"),
+    "dump": _l("Dump"),
+    "ace_marriage": _l("Ace marriage (four aces)"),
+}
+# The keys of the house rules' records, after their option's label ("Barrel: at: 900; tries: 2")
+# and under their toggle on the form. (A value per suit is named by its marriage, i18n.marriage.)
+KEY_LABELS: dict[str, dict[str, Label]] = {
+    "musik_bonus": {"ace": _l("per ace"), "marriage": _l("marriage")},
+    "give_up": {"declarer": _l("declarer"), "opponents": _l("opponents"), "limit": _l("limit")},
+    "barrel": {
+        "at": _l("at"),
+        "tries": _l("tries"),
+        "penalty": _l("penalty"),
+        "knock_off": _l("knock-off"),
+    },
+    "bolts": {"count": _l("bolts"), "penalty": _l("penalty")},
+    "dump": {"at": _l("at"), "negative": _l("minus too")},
+}
+# The same keys as boxes of the new-game form, under their toggle's "change the numbers": a box
+# stands alone there, so it says the whole thing ("Barrel at", not "at"). The lock is one number.
+FORM_KEY_LABELS: dict[str, dict[str, Label]] = {
+    "lock": {"at": _l("Lock at")},
+    "musik_bonus": {"ace": _l("Points per ace"), "marriage": _l("A marriage in the musik counts")},
+    "give_up": {
+        "declarer": _l("The declarer"),
+        "opponents": _l("Each opponent gets (points, or “half” the contract)"),
+        "limit": _l("Times per player (blank: as chosen above)"),
+    },
+    "barrel": {
+        "at": _l("Barrel at"),
+        "tries": _l("Hands on the barrel"),
+        "penalty": _l("Falling off costs"),
+        "knock_off": _l("Overtaking knocks off"),
+    },
+    "bolts": {"count": _l("Bolts before the penalty"), "penalty": _l("The penalty")},
+    "dump": {"at": _l("Dump at"), "negative": _l("At minus that total too")},
+}
+# What the new-game form says after a label, where a box takes more than its label tells.
+HINTS: dict[str, Label] = {"stake": _l("(optional)")}
+
 # An option's value in words, on the new-game form and the rules pages (the stored value stays).
-VALUE_WORDS: dict[str, Any] = {
+VALUE_WORDS: dict[str, Label] = {
     "auction": _l("auction"),
     "none": _l("none"),
     "declared": _l("declared"),
@@ -21,9 +94,44 @@ VALUE_WORDS: dict[str, Any] = {
     "zero": _l("zero"),
     "half": _l("half the contract"),
 }
+
+
+@dataclass(frozen=True)
+class Toggle:
+    """A common house rule as one switch on the new-game form: its name, its usual form in words,
+    and the words of each way to turn it on (games.forms.WAYS: their values)."""
+
+    name: Label
+    words: Label
+    ways: dict[str, Label]
+
+
+_ON = {"on": ON}
+# The house rules the new-game form shows as toggles, in its order.
+TOGGLES: dict[str, Toggle] = {
+    "give_up": Toggle(
+        _l("Bomba (giving up after the musik)"),
+        _l("the declarer loses the contract, 60 to each opponent"),
+        {"once": _l("once per player"), "on": _l("no limit")},
+    ),
+    "lock": Toggle(_l("Lock at 900"), _l("past 900, a player scores only as the declarer"), _ON),
+    "barrel": Toggle(
+        _l("Barrel at 880"),
+        _l("3 hands to reach the target, falling off costs 120; overtaking knocks the other off"),
+        _ON,
+    ),
+    "bolts": Toggle(_l("Bolts"), _l("every third hand with no points costs 120"), _ON),
+    "dump": Toggle(_l("555 dump"), _l("a total of exactly 555 goes back to 0"), _ON),
+    "musik_bonus": Toggle(
+        _l("The sitting-out dealer's musik"),
+        _l("the dealer scores 50 for each ace in it, and a marriage in it"),
+        _ON,
+    ),
+}
+
 # A variant by the name players give it (the key, e.g. "pl-3", is a name for files and programs);
 # the number of players goes beside it (variant_title), so pl-2, pl-3 and pl-4 share a name.
-VARIANT_NAMES: dict[str, Any] = {
+VARIANT_NAMES: dict[str, Label] = {
     "pl-3": _l("Polish Tysiąc"),
     "pl-4": _l("Polish Tysiąc"),
     "pl-2": _l("Polish Tysiąc"),
@@ -34,7 +142,98 @@ VARIANT_NAMES: dict[str, Any] = {
 }
 # The variant a new game starts with in each language: the game its readers usually play.
 LANGUAGE_VARIANTS = {"pl": "pl-3", "ru": "ru-3", "uk": "ru-3"}
+# Each preset in one line, on the new-game form: the rules' own English `summary`, translated.
+PRESET_SUMMARIES: dict[str, Label] = {
+    "pl-3": _l("Polish auction Tysiąc: forced 100, musik of 3, lock at 900"),
+    "pl-4": _l("as pl-3 for four: the dealer sits out and scores the musik (ace 50, marriage)"),
+    "pl-2": _l("Polish two-hand: forced 100 (na setce), two musiks of 2, marriage needs a trick"),
+    "ru-2": _l("bids 60-120, trump named by the declarer, marriages in tricks (80/40), give up"),
+    "ru-4": _l("as ru-2 for four: 5 cards each, the declarer takes the 4 prikup cards"),
+    "ru-3": _l("bids from 100 in 5s, rounding to 5, barrel at 880, bolts, dump at 555"),
+    "moscow": _l("no bidding, deck of 132, trump marriages double, loser pays the difference"),
+}
+# Each preset in a sentence, on the rules pages; the numbers come from its options (rulebook.text).
+PRESET_SENTENCES: dict[str, Label] = {
+    "pl-3": _l(
+        "Polish Tysiąc for three: the player after the dealer must bid %(min_bid)s, "
+        "a musik of 3 cards, the lock at %(lock)s."
+    ),
+    "pl-4": _l(
+        "Polish Tysiąc for four: the dealer sits out and scores the musik, "
+        "%(ace)s for an ace and a marriage's value."
+    ),
+    "pl-2": _l(
+        "Polish Tysiąc for two: a forced bid of %(min_bid)s, two musiks of 2 cards, "
+        "a marriage needs a trick."
+    ),
+    "ru-2": _l(
+        "Russian Thousand for two: bids from %(min_bid)s to %(max_contract)s, the declarer "
+        "names trump, marriages found in tricks, giving up."
+    ),
+    "ru-4": _l(
+        "Russian Thousand for four: bids from %(min_bid)s to %(max_contract)s, "
+        "the declarer takes the 4 prikup cards and gives one to each player."
+    ),
+    "moscow": _l(
+        "Moscow Thousand for two: no auction, a deck of %(total)s points, "
+        "trump marriages count double."
+    ),
+    "ru-3": _l(
+        "Thousand for three as most Russians and Ukrainians play it: bids from %(min_bid)s "
+        "in steps of %(bid_step)s, rounding to %(rounding)s, the barrel at %(barrel)s, bolts, "
+        "the dump at %(dump)s."
+    ),
+}
 
 
-def opts(pairs: Iterable[tuple[Any, str]]) -> list[SelectChoice]:
+def rule_name(key: str) -> str:
+    """The short label of a note's rule key (rules.RULE_KEYS), as the explanation page shows it."""
+    names = {
+        "points": pgettext("rule", "points"),
+        "marriage": pgettext("rule", "marriage"),
+        "trump-double": pgettext("rule", "trump-double"),
+        "trump-switch": pgettext("rule", "trump-switch"),
+        "marriage-no-trick": pgettext("rule", "marriage-no-trick"),
+        "rounding": pgettext("rule", "rounding"),
+        "contract-made": pgettext("rule", "contract-made"),
+        "contract-failed": pgettext("rule", "contract-failed"),
+        "slam": pgettext("rule", "slam"),
+        "musik-bonus": pgettext("rule", "musik-bonus"),
+        "lock": pgettext("rule", "lock"),
+        "bolt": pgettext("rule", "bolt"),
+        "dump": pgettext("rule", "dump"),
+        "adjustment": pgettext("rule", "adjustment"),
+        "game-won": pgettext("rule", "game-won"),
+        "give-up": pgettext("rule", "give-up"),
+        "barrel": pgettext("rule", "barrel"),
+    }
+    label = str(names.get(key, key))
+    # the msgids are the keys the game file writes; an English reader gets words instead
+    return ENGLISH_RULES.get(key, label) if label == key else label
+
+
+# The rule keys in English words (the catalogues translate the keys themselves, msgctxt "rule").
+ENGLISH_RULES = {
+    "points": "card points",
+    "marriage": "marriage",
+    "trump-double": "trump doubled",
+    "trump-switch": "trump switched",
+    "marriage-no-trick": "marriage without a trick",
+    "rounding": "rounding",
+    "contract-made": "contract made",
+    "contract-failed": "contract failed",
+    "slam": "slam",
+    "musik-bonus": "musik bonus",
+    "lock": "lock",
+    "bolt": "bolt",
+    "dump": "dump",
+    "adjustment": "adjustment",
+    "game-won": "game won",
+    "give-up": "given up",
+    "barrel": "barrel",
+}
+
+
+def opts(pairs: Iterable[tuple[Any, Any]]) -> list[SelectChoice]:
+    """Select choices for WTForms 3.3 from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]

@@ -19,7 +19,7 @@ from sqlalchemy import text
 from scorekeeper import create_app
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Revision, Scorer
-from scorekeeper.web.games.forms import HOUSE, SIMPLE, SUITS4
+from scorekeeper.web.games.forms import OPTION_FIELDS
 from tests.conftest import pg_database, signed_up
 
 from .helpers import hand, new_game, version_token
@@ -117,11 +117,8 @@ def _hand_fields(seats: int = 3) -> list[str]:
 
 
 NEW_GAME = [
-    *("variant", "first_dealer", "stake", *(f"players-{i}" for i in range(6))),
-    *(f"opt_{name}" for name in SIMPLE),
-    *(f"opt_{name}" for name in HOUSE),
-    *(f"opt_{name}_{sub}" for name, rule in HOUSE.items() for sub in rule.subs),
-    *(f"opt_marriage_values_{suit}" for suit in SUITS4),
+    *("variant", "first_dealer", *(f"players-{i}" for i in range(6))),
+    *(field for fields in OPTION_FIELDS.values() for field in fields),  # the stake among them
 ]
 HAND = {"dealer": "0", "declarer": "1", "bid": "100", "points-0": "10", "points-1": "100"}
 HAND = {**HAND, "points-2": "10"}

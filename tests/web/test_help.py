@@ -10,8 +10,8 @@ from pathlib import Path
 from scorekeeper.gamefile import file as gamefile
 from scorekeeper.gamefile import linereader, parse
 from scorekeeper.gamefile.output import score_output
+from scorekeeper.rules import OPTION_SPECS
 from scorekeeper.rules.notes import _RENDER
-from scorekeeper.rules.options import OPTION_NAMES
 from scorekeeper.web.rulebook import help as helppages
 
 ROOT = Path(__file__).parent.parent.parent
@@ -61,7 +61,7 @@ def test_docs_scoring_describes_every_option_and_preset():
     doc = (DOCS / "scoring.md").read_text()
     from scorekeeper.rules import VARIANTS
 
-    for option in OPTION_NAMES:
+    for option in OPTION_SPECS:
         assert f"`{option}`" in doc, option
     for key in VARIANTS:
         assert f"| `{key}` |" in doc, key

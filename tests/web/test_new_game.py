@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.rules import OPTION_NAMES
+from scorekeeper.rules import OPTION_SPECS
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
 
@@ -56,7 +56,7 @@ def test_no_option_key_in_any_label(client):
     text = html.unescape(
         re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", page, flags=re.S))
     )
-    for key in OPTION_NAMES:
+    for key in OPTION_SPECS:
         if "_" in key or key in ("lock", "barrel", "bolts", "dump"):
             assert f"({key})" not in text, key
         if "_" in key:

@@ -1,9 +1,12 @@
-"""The new-game form: variant, players in seat order, first dealer, and every house rule."""
+"""The new-game form: variant, players in seat order, first dealer, and every option of the rules.
+
+Its option fields are built from the rules' metadata (rules.OPTION_SPECS: each option's kind)
+and the words of web/words.py: a new option needs no line here.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
@@ -11,124 +14,58 @@ from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
-from scorekeeper.rules import VARIANTS, InvalidHand, find_variant
-from scorekeeper.rules.records import Barrel, Bolts, Dump, GiveUp, MusikBonus
+from scorekeeper.rules import OPTION_SPECS, VARIANTS, InvalidHand, Spec, find_variant
 from scorekeeper.web.i18n import marriage, problem_text
-from scorekeeper.web.words import VALUE_WORDS, opts
-
-# Labels are lazy (flask_babel.lazy_gettext): the form is built once, and each label is put in
-# the reader's language when a page renders it. A label is a str or such a LazyString.
-Label: TypeAlias = Any
+from scorekeeper.web.words import (
+    AS_THE_VARIANT,
+    FORM_KEY_LABELS,
+    KEY_LABELS,
+    LABELS,
+    NO,
+    OFF,
+    PRESET_SUMMARIES,
+    TOGGLES,
+    USUAL,
+    VALUE_WORDS,
+    YES,
+    Label,
+    opts,
+)
 
 NUMBER = {"inputmode": "numeric", "autocomplete": "off"}
-AS_THE_VARIANT = _l("as the variant")
-BOOL = opts([("", AS_THE_VARIANT), ("true", _l("yes")), ("false", _l("no"))])
-USUAL_BOOL = opts([("", _l("usual")), ("true", _l("yes")), ("false", _l("no"))])
-# The rules of the game itself, behind "Other rules": option -> (label, kind, choices); kind
-# "int", "int?" (a number or none), "bool", "choice".
-SIMPLE: dict[str, tuple[Label, str, list[str]]] = {
-    "target": (_l("Game to"), "int", []),
-    "cards": (_l("Card values"), "choice", ["standard", "moscow"]),
-    "bidding": (_l("Bidding"), "choice", ["auction", "none"]),
-    "min_bid": (_l("Lowest bid"), "int", []),
-    "bid_step": (_l("Bid step"), "int", []),
-    "max_contract": (_l("Largest contract"), "int", []),
-    "contract_raise": (_l("Contract may be raised after the musik"), "bool", []),
-    "marriages": (_l("Marriages"), "choice", ["declared", "in-tricks"]),
-    "marriage_needs_trick": (_l("A marriage needs a trick"), "bool", []),
-    "trump_marriage_double": (_l("Trump marriage counts double"), "bool", []),
-    "double_on_switch": (_l("Switching trump doubles too"), "bool", []),
-    "rounding": (_l("Rounding"), "choice", ["none", "5", "10"]),
-    "round_declarer": (_l("Round the declarer's points"), "bool", []),
-    "sitting_out": (_l("Who sits out"), "choice", ["none", "dealer"]),
-    "slam_counts_all": (_l("A 120 slam counts the cards out of play"), "bool", []),
-    "all_cards_in_play": (_l("All cards in play"), "bool", []),
-    "ace_marriage": (_l("Ace marriage (four aces) worth"), "int?", []),
-}
+# The values of a toggle's ways, in game-file shape: "on" plays the rule with its usual values,
+# "once" is the bomba once per player (a blank number box keeps the usual one).
+WAYS: dict[str, dict[str, Any]] = {"on": {}, "once": {"limit": 1}}
 
 
-@dataclass(frozen=True)
-class HouseRule:
-    """A common house rule as one toggle: its name, its usual form in words, the ways to turn it
-    on (each way's values in game-file shape; a blank number is the usual one), and the numbers
-    behind "change the numbers": sub-option -> (label, kind, the usual value)."""
-
-    name: Label
-    words: Label
-    ways: dict[str, tuple[Label, dict[str, Any]]]
-    subs: dict[str, tuple[Label, str, str]]
+def field_name(option: str, key: str = "") -> str:
+    """The form field of an option, or of one of its keys: opt_barrel, opt_barrel_at. The stake
+    is asked beside the players, as `stake`."""
+    if OPTION_SPECS[option].kind == "money":
+        return option
+    return f"opt_{option}_{key}" if key else f"opt_{option}"
 
 
-ON: dict[str, tuple[Label, dict[str, Any]]] = {"on": (_l("on"), {})}
-# the number boxes show the rules' own defaults (rules/records.py, pl-3's lock): a blank keeps it
-LOCK_AT: int = VARIANTS["pl-3"].preset_options().lock or 900
+def boxes(option: str) -> dict[str, tuple[Spec, Label]]:
+    """The number boxes behind a toggle's "change the numbers", or an option's value per suit:
+    key -> (its spec, its label). A toggle whose option is one number (the lock) has one, "at"."""
+    spec = OPTION_SPECS[option]
+    if spec.kind == "per_suit":
+        return {suit: (sub, LazyString(marriage, suit)) for suit, sub in spec.keys.items()}
+    if spec.kind == "record":
+        return {key: (sub, FORM_KEY_LABELS[option][key]) for key, sub in spec.keys.items()}
+    return {"at": (spec, FORM_KEY_LABELS[option]["at"])}
 
 
-def usual(record: type, sub: str) -> str:
-    value = getattr(record(), sub)
-    return "" if isinstance(value, bool) or value is None else str(value)
-
-
-OPPONENTS = _l("Each opponent gets (points, or “half” the contract)")
-HOUSE: dict[str, HouseRule] = {
-    "give_up": HouseRule(
-        _l("Bomba (giving up after the musik)"),
-        _l("the declarer loses the contract, 60 to each opponent"),
-        {
-            "once": (_l("once per player"), {"limit": 1}),
-            "on": (_l("no limit"), {}),
-        },
-        {
-            "declarer": (_l("The declarer"), "choice:minus,zero", ""),
-            "opponents": (OPPONENTS, "text", usual(GiveUp, "opponents")),
-            "limit": (_l("Times per player (blank: as chosen above)"), "int?", ""),
-        },
-    ),
-    "lock": HouseRule(
-        _l("Lock at 900"),
-        _l("past 900, a player scores only as the declarer"),
-        ON,
-        {"at": (_l("Lock at"), "int", str(LOCK_AT))},
-    ),
-    "barrel": HouseRule(
-        _l("Barrel at 880"),
-        _l("3 hands to reach the target, falling off costs 120; overtaking knocks the other off"),
-        ON,
-        {
-            "at": (_l("Barrel at"), "int", usual(Barrel, "at")),
-            "tries": (_l("Hands on the barrel"), "int", usual(Barrel, "tries")),
-            "penalty": (_l("Falling off costs"), "int", usual(Barrel, "penalty")),
-            "knock_off": (_l("Overtaking knocks off"), "bool", ""),
-        },
-    ),
-    "bolts": HouseRule(
-        _l("Bolts"),
-        _l("every third hand with no points costs 120"),
-        ON,
-        {
-            "count": (_l("Bolts before the penalty"), "int", usual(Bolts, "count")),
-            "penalty": (_l("The penalty"), "int", usual(Bolts, "penalty")),
-        },
-    ),
-    "dump": HouseRule(
-        _l("555 dump"),
-        _l("a total of exactly 555 goes back to 0"),
-        ON,
-        {
-            "at": (_l("Dump at"), "int", usual(Dump, "at")),
-            "negative": (_l("At minus that total too"), "bool", ""),
-        },
-    ),
-    "musik_bonus": HouseRule(
-        _l("The sitting-out dealer's musik"),
-        _l("the dealer scores 50 for each ace in it, and a marriage in it"),
-        ON,
-        {
-            "ace": (_l("Points per ace"), "int", usual(MusikBonus, "ace")),
-            "marriage": (_l("A marriage in the musik counts"), "bool", ""),
-        },
-    ),
-}
+# Where each option is asked: a toggle of its own (words.TOGGLES, in their order), a box per suit
+# or the stake, else one field among "Other rules" (a number, yes/no, or a choice of words).
+TOGGLED: tuple[str, ...] = tuple(TOGGLES)
+SIMPLE: tuple[str, ...] = tuple(
+    name
+    for name, spec in OPTION_SPECS.items()
+    if name not in TOGGLES and spec.kind in ("int", "bool", "choice")
+)
+PER_SUIT: tuple[str, ...] = tuple(n for n, s in OPTION_SPECS.items() if s.kind == "per_suit")
 
 
 def variant_way(key: str, rule: str) -> str:
@@ -136,36 +73,14 @@ def variant_way(key: str, rule: str) -> str:
     value = VARIANTS[key].preset_options().to_dict()[rule]
     if value is None:
         return "off"
-    if rule == "give_up" and value.get("limit") == 1:
-        return "once"
-    return "on"
-
-
-# The presets' one-line descriptions (rules.variants' `summary`, word for word) for the form.
-SUMMARIES: dict[str, Label] = {
-    "pl-3": _l("Polish auction Tysiąc: forced 100, musik of 3, lock at 900"),
-    "pl-4": _l("as pl-3 for four: the dealer sits out and scores the musik (ace 50, marriage)"),
-    "pl-2": _l("Polish two-hand: forced 100 (na setce), two musiks of 2, marriage needs a trick"),
-    "ru-2": _l("bids 60-120, trump named by the declarer, marriages in tricks (80/40), give up"),
-    "ru-4": _l("as ru-2 for four: 5 cards each, the declarer takes the 4 prikup cards"),
-    "ru-3": _l("bids from 100 in 5s, rounding to 5, barrel at 880, bolts, dump at 555"),
-    "moscow": _l("no bidding, deck of 132, trump marriages double, loser pays the difference"),
-}
-SUITS4 = ("hearts", "diamonds", "clubs", "spades")
+    played = value.items() if isinstance(value, dict) else {}.items()
+    # the first way whose values the preset's are (the bomba "once" before "no limit")
+    return next((w for w in TOGGLES[rule].ways if WAYS[w].items() <= played), "on")
 
 
 def summary(key: str) -> Label:
-    """A preset's description in the reader's language (the variant's own, if not listed)."""
-    cls = VARIANTS[key]
-    label = SUMMARIES.get(key)
-    # a summary changed in rules.variants but not here shows the new English, not the old text
-    if isinstance(label, LazyString) and label._args == (cls.summary,):
-        return label
-    return cls.summary
-
-
-def _choice(value: str) -> Label:
-    return VALUE_WORDS.get(value, value)
+    """A preset's one line in the reader's language (words.PRESET_SUMMARIES)."""
+    return PRESET_SUMMARIES[key]
 
 
 class NewGameForm(FlaskForm):
@@ -190,7 +105,6 @@ class NewGameForm(FlaskForm):
         default=0,
         choices=opts([(i, _l("player %(number)s", number=i + 1)) for i in range(4)]),
     )
-    stake = StringField(_l("Stake per point (optional)"), render_kw={"inputmode": "decimal"})
     players_errors: list[str] = []
 
     def validate_variant(self, field: Field) -> None:
@@ -205,44 +119,64 @@ class NewGameForm(FlaskForm):
         return self.variant.data if self.variant.data in VARIANTS else "pl-3"
 
 
-for _name, (_label, _kind, _choices) in SIMPLE.items():
-    if _kind == "bool":
-        _field: Any = SelectField(_label, choices=BOOL, default="")
-    elif _kind == "choice":
-        _field = SelectField(
-            _label,
-            choices=opts([("", AS_THE_VARIANT)] + [(c, _choice(c)) for c in _choices]),
-            default="",
-        )
-    else:
-        _field = StringField(_label, render_kw=NUMBER)
-    setattr(NewGameForm, f"opt_{_name}", _field)
-for _name, _rule in HOUSE.items():
-    _ways = [(w, label) for w, (label, _v) in _rule.ways.items()]
-    setattr(
-        NewGameForm,
-        f"opt_{_name}",
-        SelectField(
-            _rule.name,
-            default="",
-            choices=opts([("", AS_THE_VARIANT), *_ways, ("off", _l("off"))]),
-        ),
-    )
-    for _sub, (_label, _kind, _usual) in _rule.subs.items():
-        if _kind == "bool":
-            _field = SelectField(_label, choices=USUAL_BOOL, default="")
-        elif _kind.startswith("choice:"):
-            _field = SelectField(
-                _label,
-                default="",
-                choices=opts([("", _l("usual"))] + [(c, _choice(c)) for c in _kind[7:].split(",")]),
-            )
+def _field(spec: Spec, label: Label, blank: Label, placeholder: str = "") -> Field:
+    """The field of one value of kind `spec.kind`; `blank`, the first choice, keeps the value."""
+    if spec.kind == "bool":
+        choices = opts([("", blank), ("true", YES), ("false", NO)])
+        return SelectField(label, default="", choices=choices)
+    if spec.kind == "choice":
+        values = ("none",) * spec.optional + spec.choices
+        words = [(c, VALUE_WORDS.get(c, c)) for c in values]
+        return SelectField(label, default="", choices=opts([("", blank), *words]))
+    if spec.kind == "int":
+        shown = {"placeholder": placeholder} if placeholder else {}
+        return StringField(label, render_kw={**NUMBER, **shown})
+    if spec.kind == "money":
+        return StringField(label, render_kw={"inputmode": "decimal"})
+    raise TypeError(f"the new-game form has no field for a value of kind {spec.kind!r}")
+
+
+def _usual(spec: Spec) -> str:
+    """A number box's placeholder: the usual value a blank keeps."""
+    return "" if isinstance(spec.usual, bool) or spec.usual is None else str(spec.usual)
+
+
+def _check_words(name: str, spec: Spec) -> None:
+    """An option of the rules without its words stops the app here, saying what is missing."""
+    missing = [name] if name not in LABELS else []
+    if spec.kind == "record":
+        for labels in (KEY_LABELS, FORM_KEY_LABELS):
+            missing += [f"{name}.{key}" for key in spec.keys if key not in labels.get(name, {})]
+    if name in TOGGLES and spec.kind != "record" and "at" not in FORM_KEY_LABELS.get(name, {}):
+        missing.append(f"{name}.at")
+    if missing:
+        raise LookupError(f"web/words.py lacks the words of {', '.join(missing)}")
+
+
+def _add_fields() -> dict[str, list[str]]:
+    """Every option's fields on NewGameForm; option -> its field names (the form's posted keys)."""
+    out: dict[str, list[str]] = {}
+    for name, spec in OPTION_SPECS.items():
+        _check_words(name, spec)
+        if name in TOGGLES:
+            toggle = TOGGLES[name]
+            choices = opts([("", AS_THE_VARIANT), *toggle.ways.items(), ("off", OFF)])
+            fields = {field_name(name): SelectField(toggle.name, default="", choices=choices)}
+            for key, (sub, label) in boxes(name).items():
+                fields[field_name(name, key)] = _field(sub, label, USUAL, _usual(sub))
+        elif name in PER_SUIT:
+            fields = {
+                field_name(name, key): _field(sub, label, USUAL, _usual(sub))
+                for key, (sub, label) in boxes(name).items()
+            }
+        elif name in SIMPLE or spec.kind == "money":
+            fields = {field_name(name): _field(spec, LABELS[name], AS_THE_VARIANT)}
         else:
-            _field = StringField(_label, render_kw={**NUMBER, "placeholder": _usual})
-        setattr(NewGameForm, f"opt_{_name}_{_sub}", _field)
-for _suit in SUITS4:
-    setattr(
-        NewGameForm,
-        f"opt_marriage_values_{_suit}",
-        StringField(LazyString(marriage, _suit), render_kw=NUMBER),
-    )
+            raise TypeError(f"option {name!r} ({spec.kind}) needs words.TOGGLES to be on the form")
+        for field, made in fields.items():
+            setattr(NewGameForm, field, made)
+        out[name] = list(fields)
+    return out
+
+
+OPTION_FIELDS: dict[str, list[str]] = _add_fields()

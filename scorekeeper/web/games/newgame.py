@@ -9,9 +9,10 @@ from wtforms import FieldList
 
 from scorekeeper.gamefile import FORMAT, parse
 from scorekeeper.gamefile import GameFile as GameFileLike
-from scorekeeper.rules import N_, VARIANTS, InvalidHand, Problem
-from scorekeeper.web.games.forms import HOUSE, LOCK_AT, SIMPLE, SUITS4, HouseRule, NewGameForm
+from scorekeeper.rules import N_, OPTION_SPECS, VARIANTS, InvalidHand, Problem, Spec
+from scorekeeper.web.games.forms import WAYS, NewGameForm, boxes, field_name
 from scorekeeper.web.i18n import problem_text
+from scorekeeper.web.words import TOGGLES
 
 
 def _number(raw: str) -> int | str:
@@ -23,56 +24,59 @@ def _number(raw: str) -> int | str:
         return raw
 
 
-def _value(kind: str, raw: str) -> Any:
-    raw = raw.strip()
-    if kind == "bool":
+def _value(spec: Spec, raw: str) -> Any:
+    """A posted value as the option of kind `spec.kind` takes it; a word the rules refuse is
+    passed on as typed, and the options parser says what it takes."""
+    if spec.kind == "bool":
         return raw == "true"
-    if kind in ("int", "int?"):
-        if kind == "int?" and raw.lower() in ("none", "off", "-"):
-            return None
-        return _number(raw)
-    if kind == "choice" or kind.startswith("choice:"):
+    if spec.kind == "int" and spec.optional and raw.lower() in ("none", "off", "-"):
+        return None
+    if spec.kind == "choice":
         return None if raw == "none" else _number(raw)
+    if spec.kind == "money":
+        raw = raw.replace(",", ".")
+        try:
+            return str(Decimal(raw))
+        except InvalidOperation:
+            return raw
     return _number(raw)
 
 
+def _posted(form: NewGameForm, field: str) -> str:
+    return (form[field].data or "").strip()
+
+
 def overrides(form: NewGameForm) -> dict[str, Any]:
-    """The house rules changed on the form, in game-file shape (blank: the preset's value)."""
+    """The options changed on the form, in game-file shape (blank: the preset's value)."""
     out: dict[str, Any] = {}
-    for name, (_label, kind, _c) in SIMPLE.items():
-        raw = getattr(form, f"opt_{name}").data or ""
-        if raw.strip():
-            out[name] = _value(kind, raw)
-    for name, rule in HOUSE.items():
-        out.update(_house_rule(form, name, rule))
-    values = {
-        s: _value("int", getattr(form, f"opt_marriage_values_{s}").data or "")
-        for s in SUITS4
-        if (getattr(form, f"opt_marriage_values_{s}").data or "").strip()
-    }
-    if values:
-        out["marriage_values"] = values
-    stake = (form.stake.data or "").strip().replace(",", ".")
-    if stake:
-        try:
-            out["stake"] = str(Decimal(stake))
-        except InvalidOperation:
-            out["stake"] = stake
+    for name, spec in OPTION_SPECS.items():
+        if name in TOGGLES:
+            out.update(_house_rule(form, name))
+        elif spec.kind == "per_suit":
+            values = {
+                key: _value(sub, _posted(form, field_name(name, key)))
+                for key, (sub, _label) in boxes(name).items()
+                if _posted(form, field_name(name, key))
+            }
+            if values:
+                out[name] = values
+        elif _posted(form, field_name(name)):
+            out[name] = _value(spec, _posted(form, field_name(name)))
     return out
 
 
-def _house_rule(form: NewGameForm, name: str, rule: HouseRule) -> dict[str, Any]:
+def _house_rule(form: NewGameForm, name: str) -> dict[str, Any]:
     """One toggle and its numbers: off, a way of playing it, or the variant's own."""
-    way = getattr(form, f"opt_{name}").data or ""
+    way = form[field_name(name)].data or ""
     typed = {
-        sub: _value(kind, getattr(form, f"opt_{name}_{sub}").data or "")
-        for sub, (_label, kind, _usual) in rule.subs.items()
-        if (getattr(form, f"opt_{name}_{sub}").data or "").strip()
+        key: _value(sub, _posted(form, field_name(name, key)))
+        for key, (sub, _label) in boxes(name).items()
+        if _posted(form, field_name(name, key))
     }
     if way == "off":
         return {name: None}
-    if way in rule.ways:
-        values = {**rule.ways[way][1], **typed}
+    if way in TOGGLES[name].ways:
+        values = {**WAYS[way], **typed}
     elif typed:
         # numbers changed under "as the variant": the variant's rule with them, if it has one
         variant = form.variant.data
@@ -89,8 +93,9 @@ def _house_rule(form: NewGameForm, name: str, rule: HouseRule) -> dict[str, Any]
         values = {**own, **typed} if isinstance(own, dict) else typed
     else:
         return {}
-    if name == "lock":  # the one toggle whose option is a number, not a record
-        return {name: values.get("at", LOCK_AT)}  # "Lock at 900" with no number typed
+    spec = OPTION_SPECS[name]
+    if spec.kind != "record":  # a toggle whose option is one number (the lock): its one box
+        return {name: values.get("at", spec.usual)}  # "Lock at 900" with no number typed
     return {name: values}
 
 
@@ -149,11 +154,8 @@ def take_problems(form: NewGameForm, error: InvalidHand) -> None:
             else:
                 form.players_errors.append(problem_text(p))
             continue
-        field = (
-            form.stake
-            if name == "stake"
-            else (getattr(form, f"opt_{name}", None) or getattr(form, name, None))
-        )
+        wanted = field_name(name) if name in OPTION_SPECS else name
+        field = form[wanted] if wanted in form else None  # marriage_values: at the top
         if field is None or isinstance(field, FieldList):
             form.form_errors.append(problem_text(p))
         else:

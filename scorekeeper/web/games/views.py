@@ -15,12 +15,20 @@ from scorekeeper.rules import VARIANTS, InvalidHand, formspec
 from scorekeeper.services import summaries
 from scorekeeper.store import derived, memo, queries, trail
 from scorekeeper.store.models import Game
-from scorekeeper.web import access, charts
+from scorekeeper.web import access, charts, words
 from scorekeeper.web.common import variant_title
 from scorekeeper.web.forms import ConfirmForm
-from scorekeeper.web.games.forms import HOUSE, SIMPLE, NewGameForm, summary, variant_way
+from scorekeeper.web.games.forms import (
+    PER_SUIT,
+    SIMPLE,
+    TOGGLED,
+    NewGameForm,
+    boxes,
+    field_name,
+    summary,
+    variant_way,
+)
 from scorekeeper.web.games.newgame import take_problems, to_game_file
-from scorekeeper.web.words import LANGUAGE_VARIANTS
 
 bp = Blueprint("games", __name__)
 
@@ -43,7 +51,7 @@ def new() -> tuple[str, int] | Response:
     form = NewGameForm()
     if request.method == "GET":
         # the game the reader's language suggests (pl-3 for English too: the first preset)
-        form.variant.data = LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
+        form.variant.data = words.LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
     if form.validate_on_submit():
         try:
             game = services.create_game(to_game_file(form), access.me().id)
@@ -58,8 +66,12 @@ def new() -> tuple[str, int] | Response:
         form=form,
         known=known,
         simple=SIMPLE,
-        house=HOUSE,
-        ways={k: {rule: variant_way(k, rule) for rule in HOUSE} for k in VARIANTS},
+        toggled=TOGGLED,
+        per_suit=PER_SUIT,
+        boxes=boxes,
+        field_name=field_name,
+        words=words,
+        ways={k: {rule: variant_way(k, rule) for rule in TOGGLED} for k in VARIANTS},
         presets=presets,
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},

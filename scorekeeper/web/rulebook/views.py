@@ -8,9 +8,8 @@ from typing import Any, NamedTuple
 
 from flask import Blueprint, abort, render_template
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
-from scorekeeper.rules import SUITS, VARIANTS, Rules
+from scorekeeper.rules import OPTION_SPECS, VARIANTS, Rules
 from scorekeeper.rules.describe import describe
 from scorekeeper.store import derived
 from scorekeeper.store.models import Game
@@ -18,7 +17,7 @@ from scorekeeper.web import access
 from scorekeeper.web.i18n import marriage, money
 from scorekeeper.web.rulebook import text as rulebook_text
 from scorekeeper.web.rulebook.sentences import TITLES, said
-from scorekeeper.web.words import VALUE_WORDS
+from scorekeeper.web.words import KEY_LABELS, LABELS, NO, OFF, VALUE_WORDS, YES
 
 # Public pages: no before_request sign-in here (the game's page checks access itself).
 bp = Blueprint("rulebook", __name__)
@@ -93,45 +92,6 @@ SECTION_OF: dict[str, str] = {
     "bolts": "bolts",
     "dump": "dump",
 }
-LABELS: dict[str, Any] = {
-    "target": _l("Game to"),
-    "cards": _l("Card values"),
-    "bidding": _l("Bidding"),
-    "min_bid": _l("Lowest bid"),
-    "bid_step": _l("Bid step"),
-    "max_contract": _l("Largest contract"),
-    "contract_raise": _l("Contract may be raised after the musik"),
-    "marriages": _l("Marriages"),
-    "marriage_values": _l("Marriage values"),
-    "marriage_needs_trick": _l("A marriage needs a trick"),
-    "trump_marriage_double": _l("Trump marriage counts double"),
-    "double_on_switch": _l("Switching trump doubles too"),
-    "rounding": _l("Rounding"),
-    "round_declarer": _l("Round the declarer's points"),
-    "lock": _l("Lock"),
-    "sitting_out": _l("Who sits out"),
-    "musik_bonus": _l("Sitting-out dealer's musik"),
-    "give_up": _l("Giving up"),
-    "slam_counts_all": _l("A slam counts the cards out of play"),
-    "all_cards_in_play": _l("All cards in play"),
-    "stake": _l("Stake per point"),
-    "barrel": _l("Barrel"),
-    "bolts": _l("Bolts"),
-    "dump": _l("Dump"),
-    "ace_marriage": _l("Ace marriage (four aces)"),
-    # the keys inside the nested house rules
-    "at": _l("at"),
-    "tries": _l("tries"),
-    "penalty": _l("penalty"),
-    "knock_off": _l("knock-off"),
-    "count": _l("bolts"),
-    "negative": _l("minus too"),
-    "declarer": _l("declarer"),
-    "opponents": _l("opponents"),
-    "limit": _l("limit"),
-    "ace": _l("per ace"),
-    "marriage": _l("marriage"),
-}
 
 
 class HouseRule(NamedTuple):
@@ -147,14 +107,14 @@ class HouseRule(NamedTuple):
 def shown(value: Any, name: str = "") -> str:
     """An option's value in words."""
     if value is None:
-        return str(_("off"))
+        return str(OFF)
     if isinstance(value, bool):
-        return str(_("yes") if value else _("no"))
-    if name == "stake":
+        return str(YES if value else NO)
+    if name in OPTION_SPECS and OPTION_SPECS[name].kind == "money":
         return money(Decimal(str(value)))
     if isinstance(value, Mapping):
         return "; ".join(
-            str(_("%(option)s: %(value)s", option=_key(k), value=shown(v)))
+            str(_("%(option)s: %(value)s", option=_key(name, k), value=shown(v)))
             for k, v in value.items()
         )
     if isinstance(value, str):
@@ -162,9 +122,11 @@ def shown(value: Any, name: str = "") -> str:
     return str(value)
 
 
-def _key(key: str) -> str:
-    """A key inside a nested option: a suit (marriage_values) or a house rule's field."""
-    return marriage(key) if key in SUITS else str(LABELS.get(key, key))
+def _key(name: str, key: str) -> str:
+    """A key inside option `name`: a suit (marriage_values) or a house rule's key."""
+    if OPTION_SPECS[name].kind == "per_suit":
+        return marriage(key)
+    return str(KEY_LABELS.get(name, {}).get(key, key))
 
 
 def house_rules(rules: Rules) -> list[HouseRule]:
@@ -180,6 +142,6 @@ def house_rules(rules: Rules) -> list[HouseRule]:
                 {k: v for k, v in side.items() if value.get(k) != default.get(k)}
                 for side in (value, default)
             )
-        label, section = str(LABELS.get(name, name)), SECTION_OF.get(name, "")
+        label, section = str(LABELS[name]), SECTION_OF.get(name, "")
         out.append(HouseRule(name, label, shown(value, name), shown(default, name), section))
     return out
