@@ -49,7 +49,7 @@ def _database_url(app: Flask) -> str:
 
 def _public_url() -> str | None:
     """SCOREKEEPER_PUBLIC_URL: the address other phones open the app at (share and invite
-    links, the QR code; addresses.py). A value that is no http(s) address stops the start-up
+    links, the QR code; web/addresses.py). A value that is no http(s) address stops the start-up
     with the reason, rather than printing links nobody can open."""
     url = os.environ.get("SCOREKEEPER_PUBLIC_URL", "").strip()
     if not url:
@@ -102,9 +102,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # behind a reverse proxy (nginx, Caddy, a PaaS router): how many hops set the
         # X-Forwarded-* headers, so that HTTPS and the client's address are seen
         PROXY_HOPS=int(os.environ.get("PROXY_HOPS", "0") or 0),
-        # accounts one address may make in an hour (throttle.py); 0: no limit
+        # accounts one address may make in an hour (services/throttle.py); 0: no limit
         SIGNUPS_PER_HOUR=int(os.environ.get("SIGNUPS_PER_HOUR", "5") or 0),
-        # the address other phones open (share and invite links, the QR code): see addresses.py
+        # the address other phones open (share and invite links, the QR code): see web/addresses.py
         PUBLIC_URL=_public_url(),
         # the network address `scorekeeper run` serves on, set by the run command (cli.py)
         LAN_URL=None,

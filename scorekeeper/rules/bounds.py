@@ -41,7 +41,7 @@ ACE_MARRIAGE_MAX = 10**4
 STAKE_MAX = Decimal(1000)
 STAKE_PLACES = 4
 
-# --- texts: the columns of scorekeeper/models.py --------------------------------------------
+# --- texts: the columns of scorekeeper/store/models.py --------------------------------------------
 #: a player's name (Player.name and its case-folded Player.key are VARCHAR(60))
 NAME_MAX = 60
 #: an adjustment's or a change's reason (TEXT columns, bounded so that a page stays a page)

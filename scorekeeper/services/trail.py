@@ -26,7 +26,7 @@ def record(
     who: str | None = None,
 ) -> Revision:
     """Adds a revision to the session; the caller's write commits it with the change. Its
-    time is the game's `updated_at`, which the write has set (writes.touch) just before."""
+    time is the game's `updated_at`, which the write has set (writing.touch) just before."""
     rev = Revision(
         at=game.updated_at,
         game_id=game.id,

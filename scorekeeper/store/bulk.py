@@ -34,8 +34,8 @@ def insert_ids(table: Any, rows: list[dict[str, Any]]) -> list[int]:
         )
         insert_rows([{**row, "id": i} for row, i in zip(rows, ids, strict=True)], table)
         return ids
-    # SQLite: the first write of the chunk (writes.lock_account) took the database's one write
-    # lock, so no one else inserts until the commit and the next ids are surely the ones
+    # SQLite: the first write of the chunk (services/writing.lock_account) took the database's
+    # one write lock, so no one else inserts until the commit and the next ids are surely the ones
     # SQLite itself would choose: past the largest there, and for a table with AUTOINCREMENT
     # (line) past the largest ever given (sqlite_sequence), so a deleted line's id, which the
     # trail may name, is not given again. (RETURNING in a stated order goes one row at a
@@ -79,14 +79,14 @@ def insert_rows(rows: list[dict[str, Any]], table: Any) -> None:
 
 
 def line_row(game_id: int, position: int, line: Any) -> dict[str, Any]:
-    """The line row as services.fill_line writes it (facts.line_fields)."""
+    """The line row as facts.fill_line writes it (facts.line_fields)."""
     return {"game_id": game_id, "position": position, "created_at": now(), **line_fields(line)}
 
 
 def stored_time(raw: str | None) -> datetime | None:
     """A trail's time as now() stores one, naive UTC: COPY into PostgreSQL's timestamp would
     drop an offset ("10:00+02:00" as 10:00), SQLAlchemy on SQLite too; and an aware time whose
-    UTC is past the calendar would be stored by PostgreSQL and fail every read (trail.load
+    UTC is past the calendar would be stored by PostgreSQL and fail every read (services/trail.load
     uses it too). None if there is none."""
     try:
         at = datetime.fromisoformat(raw) if raw else None
@@ -96,8 +96,8 @@ def stored_time(raw: str | None) -> datetime | None:
 
 
 def trail_rows(game_id: int, items: Sequence[Any]) -> None:
-    """An imported trail, as trail.load stores it: the revisions keep their numbers, not their
-    link to a line row; a restore closes the latest delete of the same line."""
+    """An imported trail, as services/trail.load stores it: the revisions keep their numbers,
+    not their link to a line row; a restore closes the latest delete of the same line."""
     rows = []
     for item in items:
         at = stored_time(item.get("at"))

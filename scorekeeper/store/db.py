@@ -16,7 +16,7 @@ from scorekeeper.extensions import db, migrate
 
 __all__ = ["db", "init_app", "release_connection", "unavailable", "MIGRATIONS", "SQLITE_BUSY_MS"]
 
-# How long a write waits for another one's lock before "database is locked" (a 503, errors.py)
+# How long a write waits for another one's lock before "database is locked" (a 503, web/errors.py)
 SQLITE_BUSY_MS = 5000
 
 

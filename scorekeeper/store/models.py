@@ -22,7 +22,7 @@ class Account(db.Model):  # type: ignore[name-defined,misc]
     username: Mapped[str] = mapped_column(String(40), unique=True)  # stored lower-case
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=now)
-    # the language chosen with the switcher (i18n.LANGUAGES); None: the browser's
+    # the language chosen with the switcher (web/i18n.LANGUAGES); None: the browser's
     locale: Mapped[str | None] = mapped_column(String(8), default=None)
 
     # what Flask-Login asks of a user
@@ -106,7 +106,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     first_dealer: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=now)
-    # when a line was last written (writes.touch): "last played", not any change of the row
+    # when a line was last written (services/writing.touch): "last played", not any change of
+    # the row
     updated_at: Mapped[datetime] = mapped_column(default=now)
     # Bumped by every write: a form carries the version it was made from, so that two phones
     # cannot silently overwrite each other (optimistic concurrency).
@@ -118,8 +119,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
         ForeignKey("account.id", ondelete="CASCADE"), index=True
     )
     invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
-    # Facts about the game as a whole (lifecycle.py): stopped before its end (no line may be
-    # added; it counts as not played), and deleted (hidden everywhere, restorable by the owner)
+    # Facts about the game as a whole (services/lifecycle.py): stopped before its end (no line
+    # may be added; it counts as not played), and deleted (hidden, restorable by the owner)
     abandoned_at: Mapped[datetime | None]
     deleted_at: Mapped[datetime | None]
     # the game this one is the rematch of, and the SHA-256 of that game's id and the rematch

@@ -35,7 +35,7 @@ class GameSummary:
     winners: tuple[int, ...]
     finished: bool
     seats: tuple[SeatStats, ...]
-    fingerprint: str  # the same game imported again is recognised by it (importing.py)
+    fingerprint: str  # the same game imported again is recognised by it (services/transfer.py)
     staked: bool = False  # played for money (a stake): the settlement is worth showing
     error: str | None = None  # the game no longer replays (a rule changed): why
 

@@ -85,7 +85,7 @@ def export_many(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
     ids = list(game_ids)
     out: dict[int, list[dict[str, Any]]] = {gid: [] for gid in ids}
     # a line's revisions only: the game file's trail knows no delete or restore of the game
-    # itself (lifecycle.py), which stays on this server
+    # itself (services/lifecycle.py), which stays on this server
     rows = db.session.execute(
         select(Revision)
         .where(Revision.game_id.in_(ids), Revision.action.in_(LINE_ACTIONS))

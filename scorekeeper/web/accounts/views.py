@@ -53,7 +53,7 @@ def _signed_in(account: Account, target: str | None) -> Response:
 
 
 def retry_after(t: accounts.Throttled) -> dict[str, str]:
-    """The wait the page words, as a header (RFC 6585), like every other 429 (errors.py)."""
+    """The wait the page words, as a header (RFC 6585), like every other 429 (web/errors.py)."""
     return {"Retry-After": str(t.seconds)}
 
 

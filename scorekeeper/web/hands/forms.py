@@ -1,5 +1,5 @@
 """The hand form: posted fields into rule input, and rule problems back into messages at the
-field that caused them (the other forms of a line: lineforms.py; a new game: newgame.py)."""
+field that caused them (the other forms of a line: web/forms.py; a new game: web/games/forms.py)."""
 
 from __future__ import annotations
 

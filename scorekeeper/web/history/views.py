@@ -63,7 +63,7 @@ class Filters:
 @bp.route("/history")
 def index() -> str:
     """Every game of the account, newest first, a page at a time, in a fixed number of
-    queries whatever the number of games (tests/app/test_history.py counts them)."""
+    queries whatever the number of games (tests/web/test_history.py counts them)."""
     me = access.me()
     filters = Filters.read(request.args)
     count = queries.history_count(me.id, filters.query())

@@ -11,7 +11,7 @@ from scorekeeper.rules import VARIANTS
 bp = Blueprint("help", __name__)
 
 #: the example of docs/game-file.md: a forced 100 given up under the bomba house rule, an
-#: adjustment, and a hand with trick counts (tests/app/test_help.py scores it)
+#: adjustment, and a hand with trick counts (tests/web/test_help.py scores it)
 EXAMPLE = """{
   "format": "scorekeeper-game/1",
   "variant": "pl-3",

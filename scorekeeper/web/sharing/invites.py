@@ -32,7 +32,7 @@ def _sign_in_first() -> Any:
 
 
 def address(game: Game) -> addresses.Link | None:
-    """The invite link at an address other phones can open (addresses.py), for the owner."""
+    """The invite link at an address other phones can open (web/addresses.py), for the owner."""
     if game.owner_id != access.me().id or not game.invite_token:
         return None
     return addresses.link("invites.join", game_id=game.id, token=game.invite_token)

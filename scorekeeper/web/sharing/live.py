@@ -43,7 +43,7 @@ def qr_svg(url: str) -> Markup:
 
 
 def link(game: Game) -> addresses.Link | None:
-    """The live link at an address other phones can open, if one is known (addresses.py)."""
+    """The live link at an address other phones can open, if one is known (web/addresses.py)."""
     if not game.share_token:
         return None
     return addresses.link("live.view", game_id=game.id, token=game.share_token)

@@ -16,9 +16,9 @@ def _(message: str, **params: object) -> str:
     return str(gettext(message, **params))
 
 
-#: keys of which a game file has at least one (gamefile.py); JSON with none of them is another
+#: keys of which a game file has at least one (gamefile/file.py); JSON with none of them is another
 #: kind of file, such as the output of `scorekeeper score`... which has "players" and "hands",
-#: so that is told apart by its "totals" (output.py)
+#: so that is told apart by its "totals" (gamefile/output.py)
 _GAME_KEYS = {"format", "variant", "players", "hands"}
 
 

@@ -145,7 +145,8 @@ def import_form() -> Redirect | tuple[str, int] | tuple[str, int, dict[str, str]
             done = importing.store(good, access.me().id)
             added, known = done.added, done.known
             if done.failed:
-                # the chunks committed stay; the same file again stores the rest (importing.py)
+                # the chunks committed stay; the same file again stores the rest
+                # (services/transfer.py)
                 errors = [
                     _(
                         "%(stored)d of %(total)d games were stored before the database failed; "
