@@ -16,6 +16,10 @@ SLOW = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
+# hypothesis over whole games, a minute of it: `-m "not properties"` leaves the rest of the
+# rules tests, which take under a second
+pytestmark = pytest.mark.properties
+
 
 @pytest.mark.parametrize("preset", PRESETS)
 @SLOW
