@@ -4,17 +4,8 @@
 
 from __future__ import annotations
 
-from scorekeeper.gamefile.file import (
-    FORMAT,
-    GameFile,
-    decode,
-    dumps,
-    line_to_dict,
-    loads,
-    parse,
-    parse_line,
-    to_dict,
-)
+from scorekeeper.gamefile.file import FORMAT, GameFile, decode, dumps, loads, parse, to_dict
+from scorekeeper.gamefile.lines import line_to_dict, parse_line
 
 __all__ = [
     "FORMAT",

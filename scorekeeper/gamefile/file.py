@@ -7,13 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.gamefile.linereader import Reader
+from scorekeeper.gamefile.lines import Reader, line_to_dict
 from scorekeeper.gamefile.parts import players as _players
 from scorekeeper.gamefile.parts import trail as _trail
-from scorekeeper.rules import Adjustment, InvalidHand, Line, Rules, Tally, replay, rules_for
+from scorekeeper.rules import InvalidHand, Line, Rules, Tally, replay, rules_for
 from scorekeeper.rules.bounds import LINES_MAX
 from scorekeeper.rules.errors import N_
-from scorekeeper.rules.errors import Problem as _Problem
 from scorekeeper.rules.gcpause import paused_gc
 
 FORMAT = "scorekeeper-game/1"
@@ -120,32 +119,6 @@ def loads(text: str | bytes) -> GameFile:
     return parse(decode(text))
 
 
-def line_to_dict(line: Line) -> dict[str, Any]:
-    """One line in game-file shape, with only the fields that carry information."""
-    if isinstance(line, Adjustment):
-        return {"adjustment": list(line.values), "reason": line.reason}
-    out: dict[str, Any] = {}
-    for key in ("dealer", "declarer", "bid", "contract"):
-        if getattr(line, key) is not None:
-            out[key] = getattr(line, key)
-    if line.give_up:
-        out["give_up"] = True
-    if line.points is not None:
-        out["points"] = list(line.points)
-    if line.marriages:
-        out["marriages"] = [
-            {"seat": m.seat, "suit": m.suit, **({"switch": True} if m.switch else {})}
-            for m in line.marriages
-        ]
-    if line.trump is not None:
-        out["trump"] = line.trump
-    if line.tricks is not None:
-        out["tricks"] = list(line.tricks)
-    if line.musik is not None:
-        out["musik"] = {"aces": line.musik.aces, "marriage": line.musik.marriage}
-    return out
-
-
 def to_dict(game: GameFile) -> dict[str, Any]:
     """The game file as JSON values; `parse(to_dict(g))` gives `g` back."""
     return {
@@ -162,12 +135,3 @@ def to_dict(game: GameFile) -> dict[str, Any]:
 def dumps(game: GameFile) -> str:
     """The game file as JSON text (UTF-8, names as written)."""
     return json.dumps(to_dict(game), ensure_ascii=False, indent=2) + "\n"
-
-
-def parse_line(number: int, raw: Any) -> Line:
-    """One hand or adjustment in game-file shape (the API's POST body); InvalidHand if malformed."""
-    reader = Reader()
-    line = reader.line(number, raw)
-    if reader.problems or line is None:
-        raise InvalidHand(reader.problems or [_Problem(number, "hand", N_("not a hand"))])
-    return line

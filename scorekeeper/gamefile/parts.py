@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.gamefile.linereader import Reader
+from scorekeeper.gamefile.lines import Reader
 from scorekeeper.rules import Adjustment, Rules
 from scorekeeper.rules.bounds import (
     AT_MAX,

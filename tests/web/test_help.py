@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 from scorekeeper.gamefile import file as gamefile
-from scorekeeper.gamefile import linereader, parse
+from scorekeeper.gamefile import lines as linereader
+from scorekeeper.gamefile import parse
 from scorekeeper.gamefile.output import score_output
 from scorekeeper.rules import OPTION_SPECS
 from scorekeeper.rules.notes import _RENDER

@@ -17,7 +17,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper.gamefile import decode, parse
-from scorekeeper.gamefile.linereader import PROBLEMS_MAX
+from scorekeeper.gamefile.lines import PROBLEMS_MAX
 from scorekeeper.rules import InvalidHand
 from scorekeeper.rules.bounds import LINES_MAX
 from scorekeeper.services.transfer import Checked

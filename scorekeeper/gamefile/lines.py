@@ -1,11 +1,24 @@
-"""Reading one line of a game file: JSON values in, typed hands and adjustments out, or problems."""
+"""A line of a game file, both ways: JSON values in, a Hand or Adjustment out (or problems)."""
+
+# And back (line_to_dict): the one mapping between a line and its JSON, which the API, the trail
+# and the export share.
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from scorekeeper.rules import MARRIAGE_SUITS, N_, Adjustment, Hand, Line, Marriage, Musik, Problem
+from scorekeeper.rules import (
+    MARRIAGE_SUITS,
+    N_,
+    Adjustment,
+    Hand,
+    InvalidHand,
+    Line,
+    Marriage,
+    Musik,
+    Problem,
+)
 
 _HAND_KEYS = {
     "dealer",
@@ -192,3 +205,38 @@ class Reader:
         if any(v is None for v in ints) or not isinstance(reason, str) or unknown:
             return None
         return Adjustment(tuple(v for v in ints if v is not None), reason)
+
+
+def line_to_dict(line: Line) -> dict[str, Any]:
+    """One line in game-file shape, with only the fields that carry information."""
+    if isinstance(line, Adjustment):
+        return {"adjustment": list(line.values), "reason": line.reason}
+    out: dict[str, Any] = {}
+    for key in ("dealer", "declarer", "bid", "contract"):
+        if getattr(line, key) is not None:
+            out[key] = getattr(line, key)
+    if line.give_up:
+        out["give_up"] = True
+    if line.points is not None:
+        out["points"] = list(line.points)
+    if line.marriages:
+        out["marriages"] = [
+            {"seat": m.seat, "suit": m.suit, **({"switch": True} if m.switch else {})}
+            for m in line.marriages
+        ]
+    if line.trump is not None:
+        out["trump"] = line.trump
+    if line.tricks is not None:
+        out["tricks"] = list(line.tricks)
+    if line.musik is not None:
+        out["musik"] = {"aces": line.musik.aces, "marriage": line.musik.marriage}
+    return out
+
+
+def parse_line(number: int, raw: Any) -> Line:
+    """One hand or adjustment in game-file shape (the API's POST body); InvalidHand if malformed."""
+    reader = Reader()
+    line = reader.line(number, raw)
+    if reader.problems or line is None:
+        raise InvalidHand(reader.problems or [Problem(number, "hand", N_("not a hand"))])
+    return line
