@@ -179,8 +179,3 @@ class Rules:
             skip = tuple(s for s in playing if table.totals[s] >= self.skip_bidding_at)
             no_pass = tuple(s for s in playing if s not in skip) if skip else ()
         return Bidding(opener, self.forced_opening, o.min_bid, skip, no_pass)
-
-    def dealer(self, hand: Hand, table: Table) -> int:
-        """Who deals `hand`: the seat written on it, else the next by turn."""
-        d = hand.dealer
-        return d if d is not None and 0 <= d < self.seats else table.next_dealer

@@ -27,10 +27,16 @@ def adjust(rules: Rules, line: Adjustment, table: Table, number: int) -> LineRes
     return LineResult(number, "adjustment", None, None, line.values, tuple(totals), notes)
 
 
+def dealer_of(rules: Rules, hand: Hand, table: Table) -> int:
+    """Who deals `hand`: the seat written on it, else the next by turn (3.1)."""
+    d = hand.dealer
+    return d if d is not None and 0 <= d < rules.seats else table.next_dealer
+
+
 def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     """A hand in the fixed order of section 3.3 (and 3.4), then section 5, then section 4."""
     o, n = rules.options, rules.seats
-    dealer = rules.dealer(hand, table)
+    dealer = dealer_of(rules, hand, table)
     playing = rules.participants(dealer)
     declarer = hand.declarer if o.auction else None
     contract = hand.final_contract or o.min_bid  # no bid at all: the lowest (seed 002)

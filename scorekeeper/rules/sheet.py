@@ -107,7 +107,7 @@ class Sheet:
             if self._number > LINES_MAX:
                 break  # one message for the lines past the most, not one each
             if isinstance(line, Hand):
-                table.next_dealer = (self.rules.dealer(line, table) + 1) % table.seats
+                table.next_dealer = (scoring.dealer_of(self.rules, line, table) + 1) % table.seats
         if problems:
             raise InvalidHand(problems)
         return self.tally()
