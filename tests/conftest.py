@@ -235,4 +235,7 @@ def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
         "device_scale_factor": 2,
         "is_mobile": True,
         "has_touch": True,
+        # the service worker is the business of tests/e2e/test_install.py alone: elsewhere it
+        # would answer requests that the tests route or count themselves
+        "service_workers": "block",
     }

@@ -1,8 +1,12 @@
-"""The web app manifest: "Add to home screen" opens the games list, named in your language."""
+"""Installable and readable offline: the manifest, the service worker and its offline page."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, json, request, url_for
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, json, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
 from scorekeeper.web.i18n import LANGUAGES
@@ -62,3 +66,33 @@ def _manifest() -> Response:
 def _icon(name: str) -> str:
     """An icon of static/icons (tools/icons.py draws the PNGs from icon.svg)."""
     return url_for("static", filename=f"icons/{name}")
+
+
+@bp.route("/sw.js")
+def service_worker() -> Response:
+    """static/sw.js served from the root, so that it may look after every page of the site,
+    with its version written in: any change to a static file or to the offline page is a new
+    worker, which replaces the old one's caches."""
+    source = Path(current_app.static_folder or "", "sw.js").read_text(encoding="utf-8")
+    response = Response(source.replace("__VERSION__", version()), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"  # the browser asks for a new one each visit
+    return response
+
+
+@cache
+def version() -> str:
+    """A hash of what the worker keeps: the static files and the offline page's template."""
+    digest = hashlib.sha256()
+    static = Path(current_app.static_folder or "")
+    templates = Path(current_app.root_path, "templates")
+    for path in sorted([*static.rglob("*"), templates / "offline.html"]):
+        if path.is_file():
+            digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+@bp.route("/offline")
+def offline() -> str:
+    """What a phone with no connection shows for a page it never opened, or for a form it
+    could not send (the service worker keeps a copy of it)."""
+    return render_template("offline.html", title=gettext("No connection"))

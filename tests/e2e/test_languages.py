@@ -185,6 +185,7 @@ def the_pages(page: Page, base: str) -> tuple[dict[str, str], int, str, str]:
         "help-game-file": "/help/game-file",
         "rules": "/rules/",
         "not-found": "/games/99999",
+        "offline": "/offline",
     }
     pages.update({f"rules-{p}": f"/rules/{p}" for p in ("pl-3", "pl-4", "pl-2", "ru-2")})
     pages.update({f"rules-{p}": f"/rules/{p}" for p in ("ru-4", "moscow", "ru-3")})
@@ -196,6 +197,7 @@ def the_pages(page: Page, base: str) -> tuple[dict[str, str], int, str, str]:
 # English strings of a page are the same in every test (the same games, made in the same
 # order in a fresh database): a process reads them once.
 ENGLISH: dict[tuple[str, str], set[str]] = {}
+
 
 @pytest.mark.parametrize("lang", ["en", *LANGS])
 def test_every_page_in_every_language(

@@ -125,9 +125,9 @@ def test_the_two_hand_sums_119_82_81_are_always_refused(preset, data):
     reachable = rules_for(preset).options.cards.reachable
     if "tricks" not in hand and all(p in reachable for p in points):
         # each seat's points could be, the two together could not: said as the cards left out
-        assert any(
-            p.params.get("out") == 120 - total for p in refused.value.problems
-        ), refused.value
+        assert any(p.params.get("out") == 120 - total for p in refused.value.problems), (
+            refused.value
+        )
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -83,3 +83,27 @@ def test_the_manifest_follows_the_language_chosen_on_the_site(client):
     assert manifest["name"] == "Блокнот для Тысячи" and manifest["lang"] == "ru"
     # a language the app does not speak: the reader's own (here the account's choice)
     assert client.get("/manifest.webmanifest?lang=xx").get_json(force=True)["lang"] == "ru"
+
+
+def test_the_service_worker_is_served_from_the_root_with_its_version(anon, app):
+    response = anon.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    source = response.get_data(as_text=True)
+    version = re.search(r'var VERSION = "([0-9a-f]{12})"', source)
+    assert version, "the version is not written in"
+    # the offline page and the shell it keeps are there, signed out too
+    for path in re.search(r"SHELL_FILES = \[(.*?)\]", source).group(1).split(","):
+        path = path.strip().strip('"')
+        if path == "OFFLINE":
+            path = "/offline"
+        with anon.get(path) as kept:
+            assert kept.status_code == 200, path
+
+
+def test_the_offline_page_says_what_survives_in_the_readers_language(anon):
+    english = anon.get("/offline").get_data(as_text=True)
+    assert "No connection" in english and "not saved" in english
+    polish = anon.get("/offline", headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "Brak połączenia" in polish and "nie zostało zapisane" in polish
