@@ -1,0 +1,299 @@
+// Twin of scorekeeper/rules/deal.py: whether some deal of the 24 cards gives a hand's card points, tricks and marriages (3.2).
+(function (SK) {
+  "use strict";
+  var M = (SK.deal = {});
+
+  // The cards of one rank are interchangeable for points, so a deal is how many of each rank every
+  // pile holds: a seat's tricks, and the cards out of play in two-hand games. A pile with a marriage
+  // found in its tricks holds a king and a queen per marriage (the suits differ, so any kings will
+  // do), and all four aces for the ace marriage.
+
+  var COPIES = (M.COPIES = 4); // cards of each rank: 6 ranks x 4 suits = 24
+
+  // What one pile must hold: `points`, and `cards` exactly (or a multiple of `step`).
+  class Pile {
+    constructor(f) {
+      this.points = f.points;
+      // exact count (tricks given, or the 4 cards out of play)
+      this.cards = f.cards === undefined ? null : f.cards;
+      // without a count: whole tricks, so a multiple of the seats in the hand
+      this.step = f.step === undefined ? 1 : f.step;
+      this.kings = f.kings === undefined ? 0 : f.kings; // at least this many kings and queens
+      this.aces = f.aces === undefined ? 0 : f.aces; // at least this many aces (the ace marriage: 4)
+    }
+  }
+  M.Pile = Pile;
+
+  // A bounded cache (Python's lru_cache: which entries it keeps changes only the speed).
+  function cache(maxsize) {
+    var map = new Map();
+    return {
+      get: function (key) {
+        return map.get(key);
+      },
+      set: function (key, value) {
+        if (map.size >= maxsize) map.delete(map.keys().next().value);
+        map.set(key, value);
+      },
+    };
+  }
+
+  function sum(xs) {
+    var total = 0;
+    for (var i = 0; i < xs.length; i++) total += xs[i];
+    return total;
+  }
+
+  // Every point sum that exactly `cards` cards of the deck (4 of each value) can make.
+  M.sums_of = function sums_of(values, cards) {
+    return _sums(values, cards);
+  };
+
+  var _sums_cache = cache(64);
+
+  function _sums(values, cards) {
+    var key = values.join(",") + "/" + cards;
+    var hit = _sums_cache.get(key);
+    if (hit !== undefined) return hit;
+    // by[c] is the set of sums of c cards from the ranks seen so far
+    var by = [new Set([0])];
+    var c, k;
+    for (c = 0; c < cards; c++) by.push(new Set());
+    values.forEach(function (value) {
+      var nxt = by.map(function (s) {
+        return new Set(s);
+      });
+      for (c = 0; c < cards + 1; c++) {
+        for (k = 1; k < COPIES + 1; k++) {
+          if (c + k > cards) break;
+          var target = nxt[c + k];
+          by[c].forEach(function (s) {
+            target.add(s + k * value);
+          });
+        }
+      }
+      by = nxt;
+    });
+    var found = by[cards];
+    _sums_cache.set(key, found);
+    return found;
+  }
+  M._sums = _sums;
+
+  // True if the deck's cards (A 10 K Q J 9 values, 4 each) split into `piles` exactly.
+  M.possible = function possible(values, piles) {
+    // the answer does not depend on the piles' order: one cache entry for every order
+    var keyed = piles.map(function (p) {
+      return { key: _key(p), pile: p };
+    });
+    keyed.sort(function (a, b) {
+      for (var i = 0; i < a.key.length; i++) {
+        if (a.key[i] !== b.key[i]) return a.key[i] < b.key[i] ? -1 : 1;
+      }
+      return 0;
+    });
+    return _possible(
+      values,
+      keyed.map(function (x) {
+        return x.pile;
+      })
+    );
+  };
+
+  function _key(pile) {
+    // the richest piles first (measured: prunes a little better than the seat order)
+    var cards = pile.cards === null ? -1 : pile.cards;
+    return [-pile.points, cards, pile.step, pile.kings, pile.aces];
+  }
+  M._key = _key;
+
+  function _pile_kind(p) {
+    return p.cards + "," + p.step + "," + p.kings + "," + p.aces;
+  }
+
+  // sig -> Map of (r, rem, used) -> bool
+  var _STATES = new Map();
+  var _states_size = 0; // sum(len(m) for m in _STATES.values())
+  M._STATES = _STATES;
+
+  var _possible_cache = cache(16384);
+
+  function _possible(values, piles) {
+    var ckey =
+      values.join(",") +
+      "/" +
+      piles
+        .map(function (p) {
+          return p.points + "," + _pile_kind(p);
+        })
+        .join(";");
+    var hit = _possible_cache.get(ckey);
+    if (hit !== undefined) return hit;
+    var result = _possible_uncached(values, piles);
+    _possible_cache.set(ckey, result);
+    return result;
+  }
+
+  function _possible_uncached(values, piles) {
+    // highest ranks first, so the bounds below cut early; the nines (0) come last
+    var ranks = [];
+    for (var r0 = 0; r0 < values.length; r0++) ranks.push(r0);
+    ranks.sort(function (a, b) {
+      return -values[a] - -values[b];
+    });
+    var order = ranks.map(function (r) {
+      return values[r];
+    });
+    // position of the king, queen and ace in `order` (values are A, 10, K, Q, J, 9)
+    var king = ranks.indexOf(2),
+      queen = ranks.indexOf(3),
+      ace = ranks.indexOf(0);
+    if (
+      sum(
+        piles.map(function (p) {
+          return p.points;
+        })
+      ) !==
+      COPIES * sum(values)
+    ) {
+      return false;
+    }
+    var given = 0;
+    piles.forEach(function (p) {
+      if (p.cards !== null) given += p.cards;
+    });
+    if (given > COPIES * values.length) return false;
+    // What is left to place decides the answer, not where it came from: the states are
+    // shared by every hand with piles of the same kinds (a game's hands meet the same ones).
+    var sig = values.join(",") + "/" + piles.map(_pile_kind).join(";");
+    var memo = _STATES.get(sig);
+    if (memo === undefined) {
+      if (_STATES.size > 256 || _states_size > 400000) {
+        _STATES.clear(); // a bound on memory; the next hands fill it again
+        _states_size = 0;
+      }
+      memo = new Map();
+      _STATES.set(sig, memo);
+    }
+    var b = _bounds(order);
+    var lows = b[0],
+      highs = b[1];
+    var nranks = order.length;
+    var floor = piles.map(function (p) {
+      var row = [];
+      for (var r = 0; r < nranks; r++) {
+        row.push(r === king || r === queen ? p.kings : r === ace ? p.aces : 0);
+      }
+      return row;
+    });
+    var tails = [];
+    for (var t = 0; t < nranks + 1; t++) tails.push(COPIES * sum(order.slice(t)));
+    var n = piles.length;
+
+    function fits(rem, left, r) {
+      // `rem` points still to find among ranks r.. with `left` cards (null: any number)
+      if (rem < 0) return false;
+      if (left === null) return rem <= tails[r];
+      if (left < 0 || left > COPIES * (nranks - r)) return false;
+      return lows[r][left] <= rem && rem <= highs[r][left];
+    }
+
+    function go(r, rem, used) {
+      var i;
+      if (r === nranks) {
+        for (i = 0; i < n; i++) if (rem[i] !== 0) return false;
+        for (i = 0; i < n; i++) {
+          var p = piles[i],
+            u = used[i];
+          if (!((p.cards === null && u % p.step === 0) || u === p.cards)) return false;
+        }
+        return true;
+      }
+      var key = r + "|" + rem.join(",") + "|" + used.join(",");
+      var known = memo.get(key);
+      if (known !== undefined) return known;
+      var value = order[r];
+      var nrem = rem.slice(),
+        nused = used.slice();
+
+      function place(i, copies) {
+        // hands the rank's remaining `copies` to piles i.., pruning pile by pile
+        if (i === n) return copies === 0 && go(r + 1, nrem, nused); // go copies what it changes
+        var p = piles[i];
+        var low = floor[i][r];
+        // the last pile takes what is left of the rank
+        var first = i === n - 1 ? copies : low;
+        for (var k = first; k < copies + 1; k++) {
+          if (k < low) break;
+          var x = rem[i] - k * value,
+            u = used[i] + k;
+          if (!fits(x, p.cards === null ? null : p.cards - u, r + 1)) continue;
+          nrem[i] = x;
+          // without an exact count only the count modulo `step` matters: fewer states
+          nused[i] = p.cards !== null ? u : u % p.step;
+          if (place(i + 1, copies - k)) return true;
+        }
+        return false;
+      }
+
+      var found = place(0, COPIES);
+      memo.set(key, found);
+      _states_size += 1;
+      return found;
+    }
+
+    var start = [],
+      zeros = [];
+    piles.forEach(function (p) {
+      start.push(p.points);
+      zeros.push(0);
+    });
+    return go(0, start, zeros);
+  }
+
+  var _bounds_cache = cache(8);
+
+  // For ranks r.. of `order`: the fewest and the most points that c of their cards make.
+  function _bounds(order) {
+    var key = order.join(",");
+    var hit = _bounds_cache.get(key);
+    if (hit !== undefined) return hit;
+    var lows = [],
+      highs = [];
+    for (var r = 0; r < order.length + 1; r++) {
+      var tail = order.slice(r);
+      var top = COPIES * tail.length;
+      var up = tail.slice().sort(function (a, b) {
+        return a - b;
+      });
+      var down = tail.slice().sort(function (a, b) {
+        return b - a;
+      });
+      var low = [],
+        high = [];
+      for (var c = 0; c < top + 1; c++) {
+        low.push(_greedy(up, c));
+        high.push(_greedy(down, c));
+      }
+      lows.push(low);
+      highs.push(high);
+    }
+    var result = [lows, highs];
+    _bounds_cache.set(key, result);
+    return result;
+  }
+  M._bounds = _bounds;
+
+  // The sum of the first `cards` cards when each value in `values` has 4 copies.
+  function _greedy(values, cards) {
+    var total = 0;
+    for (var i = 0; i < values.length; i++) {
+      var take = Math.min(COPIES, cards);
+      total += take * values[i];
+      cards -= take;
+      if (cards === 0) break;
+    }
+    return total;
+  }
+  M._greedy = _greedy;
+})((globalThis.SK = globalThis.SK || {}));
