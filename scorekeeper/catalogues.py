@@ -57,3 +57,53 @@ def ensure(app: Any) -> None:
         target = Path(app.instance_path) / "translations"
         compile_into(target)
         app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(target)
+
+
+#: where the messages the browser's engine may show come from (docs/engine.md)
+ENGINE_SOURCES = ("rules", "gamefile")
+ENGINE_KEYWORDS = {"N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
+
+def engine_msgids() -> set[tuple[str | None, str]]:
+    """(context, msgid) of every message rules/ and gamefile/ can show, as Babel extracts them."""
+    from babel.messages.extract import extract_from_dir
+
+    found: set[tuple[str | None, str]] = set()
+    root = Path(__file__).resolve().parent
+    for name in ENGINE_SOURCES:
+        for _file, _line, message, _comments, context in extract_from_dir(
+            root / name, [("**.py", "python")], keywords=ENGINE_KEYWORDS
+        ):
+            found.add((context, message[0] if isinstance(message, tuple) else message))
+    return found
+
+
+def engine_catalogue(lang: str, root: Path = SOURCE) -> dict[str, Any] | None:
+    """The engine's messages in `lang` as the browser reads them: {"plural": C expression,
+    "messages": {msgid: msgstr or [plural forms]}, "contexts": {"ctx\\x04msgid": msgstr}};
+    untranslated and fuzzy entries left out (the engine then says the English, as gettext
+    does). None for a language with no catalogue."""
+    from babel.messages.pofile import read_po
+
+    po = root / lang / "LC_MESSAGES" / "messages.po"
+    if not po.is_file():
+        return None
+    with po.open("rb") as f:
+        catalogue = read_po(f)
+    wanted = engine_msgids()
+    messages: dict[str, Any] = {}
+    contexts: dict[str, str] = {}
+    for m in catalogue:
+        msgid = str(m.id[0] if isinstance(m.id, tuple | list) else m.id)
+        if not msgid or m.fuzzy or (m.context, msgid) not in wanted:
+            continue
+        string = m.string
+        if isinstance(string, tuple | list):
+            if all(string):
+                messages[msgid] = list(string)
+        elif string:
+            if m.context:
+                contexts[f"{m.context}\x04{msgid}"] = str(string)
+            else:
+                messages[msgid] = str(string)
+    return {"plural": catalogue.plural_expr, "messages": messages, "contexts": contexts}

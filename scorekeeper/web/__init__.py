@@ -8,7 +8,7 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Sign-in and languages first (every view needs them), then the blueprints, then CSRF,
     the security headers and the error pages (common.py)."""
-    from scorekeeper.web import access, common, i18n, install
+    from scorekeeper.web import access, common, engine, i18n, install
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
     from scorekeeper.web.api import views as api
@@ -40,6 +40,7 @@ def register(app: Flask) -> None:
         rulebook.bp,
         helppages.bp,
         install.bp,
+        engine.bp,
     ):
         app.register_blueprint(blueprint)
     common.register_common(app)

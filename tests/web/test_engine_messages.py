@@ -1,0 +1,29 @@
+"""The browser's engine reads the notes' and problems' sentences in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def test_the_engine_catalogue_holds_the_rules_sentences_in_polish(anon):
+    response = anon.get("/engine/messages-pl.json")
+    assert response.status_code == 200
+    data = response.get_json()
+    # a note's sentence and a suit by its context, as the Polish page says them
+    assert data["messages"]["{marriage}: {value}"] == "{marriage}: {value}"
+    assert data["messages"]["spades marriage"] == "meldunek pikowy"
+    assert data["contexts"]["suit\x04hearts"] == "kiery"
+    assert "n % 10" in data["plural"]
+    # only what the engine can say: no page's words
+    assert "Thousand Scorekeeper" not in data["messages"]
+
+
+@pytest.mark.parametrize("lang", ["xx", "..%2Fpl", "PL"])
+def test_a_language_the_app_does_not_speak_is_not_found(anon, lang):
+    assert anon.get(f"/engine/messages-{lang}.json").status_code == 404
+
+
+def test_an_unchanged_catalogue_is_not_sent_again(anon):
+    first = anon.get("/engine/messages-uk.json")
+    again = anon.get("/engine/messages-uk.json", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
