@@ -2,14 +2,62 @@
 
 import copy
 import json
+import random
 import warnings
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
 Card = tuple[str, str]  # (rank, suit)
 Json = Any
+T = TypeVar("T")
+
+
+class Ask(Protocol):
+    """Where the random choices of a dealt game come from: Hypothesis (`Drawn`, which shrinks a
+    failing game to a small one) or a seeded generator (`Seeded`, about 20 times faster, for the
+    thousands of games the JavaScript twin is compared on)."""
+
+    def int(self, lo: int, hi: int) -> int: ...
+    def pick(self, seq: Sequence[T]) -> T: ...
+    def shuffled(self, seq: Sequence[T]) -> list[T]: ...
+    def flag(self) -> bool: ...
+
+
+class Drawn:
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.draw = draw
+
+    def int(self, lo: int, hi: int) -> int:
+        return self.draw(st.integers(lo, hi))
+
+    def pick(self, seq: Sequence[T]) -> T:
+        return self.draw(st.sampled_from(seq))
+
+    def shuffled(self, seq: Sequence[T]) -> list[T]:
+        return list(self.draw(st.permutations(seq)))
+
+    def flag(self) -> bool:
+        return self.draw(st.booleans())
+
+
+class Seeded:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def int(self, lo: int, hi: int) -> int:
+        return self.rng.randint(lo, hi)
+
+    def pick(self, seq: Sequence[T]) -> T:
+        return seq[self.rng.randrange(len(seq))]
+
+    def shuffled(self, seq: Sequence[T]) -> list[T]:
+        return self.rng.sample(list(seq), len(seq))
+
+    def flag(self) -> bool:
+        return self.rng.random() < 0.5
+
 
 PRESETS = ("pl-3", "pl-4", "pl-2", "ru-2", "ru-4", "moscow", "ru-3")
 SEATS = {"pl-3": 3, "pl-4": 4, "pl-2": 2, "ru-2": 2, "ru-4": 4, "moscow": 2, "ru-3": 3}
@@ -42,16 +90,16 @@ NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Олег", "Наташа", 
 REASONS = ("exposed a card while dealing", "misdeal penalty", "correction agreed at the table")
 
 
-def _one_in(draw: st.DrawFn, k: int) -> bool:
+def _one_in(ask: Ask, k: int) -> bool:
     # Compare with a middle value: Hypothesis favours 0 and the bounds ("rare" would be common).
-    return bool(draw(st.integers(0, k - 1)) == k // 2)
+    return bool(ask.int(0, k - 1) == k // 2)
 
 
 def _deal(
-    draw: st.DrawFn, preset: str, dealer: int, declarer: int | None
+    ask: Ask, preset: str, dealer: int, declarer: int | None
 ) -> tuple[dict[int, list[Card]], list[Card], str]:
     """Shuffle and deal: each seat's final cards, the musik as dealt, the 13th card's suit."""
-    deck = list(draw(st.permutations(DECK)))
+    deck = ask.shuffled(DECK)
     seats = [s for s in range(SEATS[preset]) if not (preset == "pl-4" and s == dealer)]
     k = PER_SEAT[preset]
     hands = {s: deck[i * k : (i + 1) * k] for i, s in enumerate(seats)}
@@ -59,11 +107,11 @@ def _deal(
     if declarer is None:  # moscow: no musik, every seat ends with 12 cards
         return hands, [], deck[12][1]
     if preset in ("pl-2", "ru-2"):  # one musik of 2 (or 2 prikup cards) is taken, 2 are discarded
-        half = draw(st.sampled_from((0, 2)))
-        mine = list(draw(st.permutations(hands[declarer] + talon[half : half + 2])))
+        half = ask.pick((0, 2))
+        mine = ask.shuffled(hands[declarer] + talon[half : half + 2])
         hands[declarer] = mine[2:]
     else:  # the declarer takes it all and passes one card to each other seat
-        mine = list(draw(st.permutations(hands[declarer] + talon)))
+        mine = ask.shuffled(hands[declarer] + talon)
         for s in seats:
             if s != declarer:
                 hands[s].append(mine.pop())
@@ -71,11 +119,11 @@ def _deal(
     return hands, talon, ""
 
 
-def _winners(draw: st.DrawFn, preset: str, seats: list[int], favourite: int) -> list[int]:
+def _winners(ask: Ask, preset: str, seats: list[int], favourite: int) -> list[int]:
     # Legal play is not simulated; a random winner per trick, sometimes skewed so that a seat takes
     # every trick (slam) or none (marriage-needs-trick, bolts).
-    mode = draw(st.sampled_from(("uniform",) * 2 + ("favour",) * 5 + ("shutout", "sweep")))
-    out = draw(st.sampled_from(seats))  # the seat that takes nothing in "shutout"
+    mode = ask.pick(("uniform",) * 2 + ("favour",) * 5 + ("shutout", "sweep"))
+    out = ask.pick(seats)  # the seat that takes nothing in "shutout"
     pool = {
         "uniform": seats,
         "favour": seats + [favourite] * 2 * len(seats),
@@ -83,7 +131,7 @@ def _winners(draw: st.DrawFn, preset: str, seats: list[int], favourite: int) -> 
         "shutout": [s for s in seats if s != out],
     }[mode]
     n = TRICKS[preset]
-    return draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
+    return [ask.pick(pool) for _ in range(n)]
 
 
 def opener(preset: str, dealer: int) -> int:
@@ -97,45 +145,42 @@ def lowest_bid(preset: str, dealer: int, declarer: int) -> int:
     return lo + step if preset in FORCED and declarer != opener(preset, dealer) else lo
 
 
-def _contract(draw: st.DrawFn, preset: str, raw: int, least: int) -> dict[str, int]:
+def _contract(ask: Ask, preset: str, raw: int, least: int) -> dict[str, int]:
     """Bid and contract near what the declarer took; no bid under `least` (lowest_bid)."""
     _, step, hi, can_raise = AUCTION[preset]
     lo = least
-    if not _one_in(
-        draw, 6
-    ):  # mostly near what the declarer took (a bit under, as players bid), to hit edges
-        c = round(raw / step) * step + draw(st.sampled_from((-3, -2, -1, -1, 0, 0, 0, 1, 2))) * step
+    if not _one_in(ask, 6):  # mostly near what the declarer took (a bit under, as players bid)
+        c = round(raw / step) * step + ask.pick((-3, -2, -1, -1, 0, 0, 0, 1, 2)) * step
     else:
-        c = draw(st.integers(lo // step, hi // step)) * step
+        c = ask.int(lo // step, hi // step) * step
     contract = min(hi, max(lo, c))
-    form = draw(st.sampled_from(("both", "both", "bid", "contract")))
+    form = ask.pick(("both", "both", "bid", "contract"))
     if form != "both":  # the one given is both bid and contract
         return {form: contract}
     bid = contract
-    if can_raise and draw(st.booleans()):
-        bid = draw(st.integers(lo // step, contract // step)) * step
+    if can_raise and ask.flag():
+        bid = ask.int(lo // step, contract // step) * step
     return {"bid": bid, "contract": contract}
 
 
-@st.composite
-def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
+def make_hand(ask: Ask, preset: str, dealer: int) -> dict[str, Json]:
     """One realistic hand record (no "dealer" key) for `preset` dealt by seat `dealer`."""
     n = SEATS[preset]
     seats = [s for s in range(n) if not (preset == "pl-4" and s == dealer)]
     # the forced opener wins many auctions at min_bid (nobody bid over it): drawn more often
     bidders = seats + [opener(preset, dealer)] * (preset in FORCED)
-    declarer = None if preset == "moscow" else draw(st.sampled_from(bidders))
-    if preset in GIVE_UP and _one_in(draw, 8):
+    declarer = None if preset == "moscow" else ask.pick(bidders)
+    if preset in GIVE_UP and _one_in(ask, 8):
         _, step, hi, _ = AUCTION[preset]
         lo = lowest_bid(preset, dealer, declarer)
         return {
             "declarer": declarer,
-            "bid": draw(st.integers(lo // step, hi // step)) * step,
+            "bid": ask.int(lo // step, hi // step) * step,
             "give_up": True,
         }
-    hands, musik, first_trump = _deal(draw, preset, dealer, declarer)
-    favourite = declarer if declarer is not None else draw(st.sampled_from(seats))
-    winners = _winners(draw, preset, seats, favourite)
+    hands, musik, first_trump = _deal(ask, preset, dealer, declarer)
+    favourite = declarer if declarer is not None else ask.pick(seats)
+    winners = _winners(ask, preset, seats, favourite)
     values = VALUES["moscow" if preset == "moscow" else "standard"]
     # Trick t is card t of every playing seat; its drawn winner takes all of them.
     won = {w: [hands[s][t] for t, x in enumerate(winners) if x == w for s in seats] for w in seats}
@@ -143,11 +188,9 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
         sum(values[r] for r, _ in won[s]) if s in won else None for s in range(n)
     ]
     tricks: list[int | None] = [winners.count(s) if s in won else None for s in range(n)]
-    hand: dict[str, Json] = (
-        {} if declarer is None and draw(st.booleans()) else {"declarer": declarer}
-    )
+    hand: dict[str, Json] = {} if declarer is None and ask.flag() else {"declarer": declarer}
     marriages: list[dict[str, Json]]
-    trump = draw(st.sampled_from(SUITS)) if preset in IN_TRICKS else first_trump
+    trump = ask.pick(SUITS) if preset in IN_TRICKS else first_trump
     if preset in IN_TRICKS:  # found in tricks: every K+Q pair in a seat's won cards counts
         marriages = [
             {"seat": s, "suit": u}
@@ -160,14 +203,14 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
             {"seat": s, "suit": u}
             for s in seats
             for u in SUITS
-            if ("K", u) in hands[s] and ("Q", u) in hands[s] and draw(st.integers(0, 3))
+            if ("K", u) in hands[s] and ("Q", u) in hands[s] and ask.int(0, 3)
         ]
         # moscow: a marriage may also make its suit the new trump
         marriages = [
-            {**m, "switch": True} if preset == "moscow" and _one_in(draw, 4) else m
+            {**m, "switch": True} if preset == "moscow" and _one_in(ask, 4) else m
             for m in marriages
         ]
-    marriages = list(draw(st.permutations(marriages)))  # declaration order interleaves the seats
+    marriages = ask.shuffled(marriages)  # declaration order interleaves the seats
     if declarer is not None:
         mine = [m for m in marriages if m["seat"] == declarer]
         if preset in IN_TRICKS:
@@ -175,21 +218,27 @@ def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
         else:  # declared marriages need a trick in every auction preset
             bonus = sum(MARRIAGE[m["suit"]] for m in mine) if tricks[declarer] else 0
         least = lowest_bid(preset, dealer, declarer)
-        hand.update(_contract(draw, preset, (points[declarer] or 0) + bonus, least))
+        hand.update(_contract(ask, preset, (points[declarer] or 0) + bonus, least))
     hand["points"] = points
-    if marriages or _one_in(draw, 2):
+    if marriages or _one_in(ask, 2):
         hand["marriages"] = marriages
-    if preset in IN_TRICKS and not marriages and draw(st.booleans()):
+    if preset in IN_TRICKS and not marriages and ask.flag():
         trump = ""  # the trump only decides a marriage found in tricks: none, so often unsaid
     hand.update({"trump": trump} if trump else {})
-    hand.update({"tricks": tricks} if _one_in(draw, 2) else {})
-    if preset == "pl-4" and not _one_in(draw, 8):  # optional field, present most of the time
+    hand.update({"tricks": tricks} if _one_in(ask, 2) else {})
+    if preset == "pl-4" and not _one_in(ask, 8):  # optional field, present most of the time
         pair = [u for u in SUITS if ("K", u) in musik and ("Q", u) in musik]
         hand["musik"] = {
             "aces": sum(r == "A" for r, _ in musik),
             "marriage": pair[0] if pair else None,
         }
     return hand
+
+
+@st.composite
+def dealt_hand(draw: st.DrawFn, preset: str, dealer: int) -> dict[str, Json]:
+    """One realistic hand record (no "dealer" key) for `preset` dealt by seat `dealer`."""
+    return make_hand(Drawn(draw), preset, dealer)
 
 
 def _max_gain(line: dict[str, Json], n: int, dealer: int) -> list[int]:
@@ -210,29 +259,26 @@ def _max_gain(line: dict[str, Json], n: int, dealer: int) -> list[int]:
     return gain
 
 
-@st.composite
-def games(
-    draw: st.DrawFn, preset: str, min_hands: int = 1, max_hands: int = 30, target: int | None = None
+def make_game(
+    ask: Ask, preset: str, min_hands: int = 1, max_hands: int = 30, target: int | None = None
 ) -> dict[str, Json]:
     """A whole game file; stops once a total could reach the target, so no hand follows the end."""
     n = SEATS[preset]
     goal = 100000 if target is None else target
-    first = draw(st.integers(0, n - 1))
+    first = ask.int(0, n - 1)
     lines: list[dict[str, Json]] = []
     dealer, bound, played = first, [0] * n, 0
-    wanted = draw(st.integers(max(1, min_hands), max(1, min_hands, max_hands)))
+    wanted = ask.int(max(1, min_hands), max(1, min_hands, max_hands))
     while played < wanted:
         line: dict[str, Json]
-        if lines and _one_in(draw, 12):  # adjustments do not move the deal
-            adj = draw(st.lists(st.integers(-30, 30).map(lambda x: 10 * x), min_size=n, max_size=n))
-            line = {"adjustment": adj, "reason": draw(st.sampled_from(REASONS))}
+        if lines and _one_in(ask, 12):  # adjustments do not move the deal
+            adj = [10 * ask.int(-30, 30) for _ in range(n)]
+            line = {"adjustment": adj, "reason": ask.pick(REASONS)}
         else:
-            explicit = _one_in(draw, 10)
-            if explicit and draw(
-                st.booleans()
-            ):  # a redeal moved the deal; rotation continues from here
-                dealer = draw(st.integers(0, n - 1))
-            line = draw(dealt_hand(preset, dealer))
+            explicit = _one_in(ask, 10)
+            if explicit and ask.flag():  # a redeal moved the deal; rotation continues from here
+                dealer = ask.int(0, n - 1)
+            line = make_hand(ask, preset, dealer)
             if explicit:
                 line = {"dealer": dealer, **line}
             played += 1
@@ -242,7 +288,7 @@ def games(
             dealer = (dealer + 1) % n
         if max(bound) >= goal:
             break
-    names = draw(st.lists(st.sampled_from(NAMES), min_size=n, max_size=n, unique=True))
+    names = ask.shuffled(NAMES)[:n]
     return {
         "format": "scorekeeper-game/1",
         "variant": preset,
@@ -251,6 +297,14 @@ def games(
         "first_dealer": first,
         "hands": lines,
     }
+
+
+@st.composite
+def games(
+    draw: st.DrawFn, preset: str, min_hands: int = 1, max_hands: int = 30, target: int | None = None
+) -> dict[str, Json]:
+    """A whole game file; stops once a total could reach the target, so no hand follows the end."""
+    return make_game(Drawn(draw), preset, min_hands, max_hands, target)
 
 
 # Arbitrary JSON; finite floats only, so that every value survives json.dumps/json.loads unchanged.
@@ -341,10 +395,10 @@ def _mutate(draw: st.DrawFn, game: Json) -> Json:
             )
         )
     elif kind == "length" and isinstance(node, list):
-        if node and _one_in(draw, 2):
+        if node and _one_in(Drawn(draw), 2):
             node.pop(draw(st.integers(0, len(node) - 1)))
         else:
-            node.append(copy.deepcopy(node[0]) if node and _one_in(draw, 2) else draw(JUNK))
+            node.append(copy.deepcopy(node[0]) if node and _one_in(Drawn(draw), 2) else draw(JUNK))
     elif kind == "unknown-key" and isinstance(node, dict):
         node[draw(st.sampled_from(("extra", "Points", "seat", "", "declarer ")))] = draw(JUNK)
     elif kind == "top" and isinstance(game, dict):  # whole-file damage: variant, players, hands
