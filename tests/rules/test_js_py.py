@@ -1,0 +1,225 @@
+"""The twin's Python (static/engine/py.js, docs/engine.md) against Python itself: json.loads,
+repr, str, json.dumps, str.format, len, casefold, split, sorted, //, % and round give the same
+values for the same input. One run of node for every case; a skip without node, a failure in CI."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import shutil
+import subprocess
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "engine"
+NODE = shutil.which("node")
+
+RUNNER = r"""
+const fs = require("fs");
+require(process.argv[1] + "/py.js");
+const py = SK.py;
+const cases = JSON.parse(fs.readFileSync(0, "utf8"));
+function attempt(f) {
+  try { return f(); } catch (e) { return {error: e.name}; }
+}
+const out = {};
+out.docs = cases.docs.map(text => attempt(() => {
+  const v = py.parse_json(text);
+  return [py.repr(v), py.str(v), py.json_dumps(v), py.json_dumps(v, {ensure_ascii: false}),
+          py.json_dumps(v, {indent: 2, sort_keys: true}), py.format("{v}|{v!r}|{v!s}", {v: v}),
+          String(py.truthy(v)), py.is_int(v) + "" + py.is_float(v) + py.is_str(v) + py.is_bool(v)
+          + py.is_list(v) + py.is_dict(v)];
+}));
+out.bad = cases.bad.map(text => attempt(() => { py.parse_json(text); return "ok"; }));
+out.formats = cases.formats.map(([t, p]) => attempt(() => py.format(t, py.parse_json(p))));
+out.strings = cases.strings.map(s => [py.len(s), py.casefold(s), py.split(s), py.strip(s),
+                                      py.repr(s), py.ascii(s)]);
+out.sorted = py.sorted_str(cases.strings);
+out.arith = cases.arith.map(([a, b]) => attempt(() => [py.floordiv(a, b), py.mod(a, b)]));
+out.rounds = cases.rounds.map(t => attempt(() => py.round(py.parse_json(t))));
+out.decimals = cases.decimals.map(s => attempt(() => {
+  const d = new py.Decimal(s);
+  return [d.toString(), d.is_finite(), d.is_finite() && d.is_integer(), d.is_finite() && d.has_places(4)];
+}));
+out.eq = cases.eq.map(([a, b]) => py.eq(py.parse_json(a), py.parse_json(b)));
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def _floats(rng: random.Random) -> list[float]:
+    special = [0.0, -0.0, 1.0, 100.0, 0.1, 1e16, 1e15, 9999999999999998.0, 1e-4, 1e-5, 1.5e-7,
+               123456789.125, 2.5, 0.5, 1.25, 5e-324, 1.7976931348623157e308, 1e22, 1e21, 1e-7]
+    values = special + [-x for x in special]
+    for _ in range(120):
+        values.append(rng.uniform(-1, 1) * 10 ** rng.randint(-30, 30))
+        values.append(round(rng.uniform(-1000, 1000), rng.randint(0, 4)))
+    values.append(struct_float(rng))
+    return values
+
+
+def struct_float(rng: random.Random) -> float:
+    import struct
+
+    return struct.unpack("<d", rng.getrandbits(62).to_bytes(8, "little"))[0]
+
+
+def _strings(rng: random.Random) -> list[str]:
+    fixed = ["", "a", "it's", 'say "hi"', "both ' and \"", "back\\slash", "tab\tnew\nret\r",
+             "\x00\x07\x1f\x7f\x80\x9f\xa0\xad", "Straße", "ΣΑΣ ς", "İstanbul", "ﬃ", "ǅ", "Ꭰꭰ",
+             "\u2028\u2029\u200b\ufeff", "\ud800", "x\udfffy", "😀 \U0001f600", "\U000e0001",
+             "  lots \x1c of\u3000 space\x85 ", "Zürich", "Łódź", "Ёлка", "ґ", "\ue000", "\uffff",
+             "\U0010ffff", "{}", "café"]
+    alphabet = [chr(c) for c in (*range(0x20, 0x7f), 0xa0, 0xdf, 0x130, 0x3a3, 0x3c2, 0x1e9e,
+                                 0x2028, 0x85, 0xe000, 0x1f600, 0x10400, 0xd7ff, 0xfb00, 0x1c)]
+    for _ in range(60):
+        fixed.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))))
+    return fixed
+
+
+def _value(rng: random.Random, depth: int = 0) -> Any:
+    kind = rng.randint(0, 8 if depth < 3 else 5)
+    if kind == 0:
+        return rng.choice([None, True, False])
+    if kind == 1:
+        return rng.choice([0, 1, -1, 7, 2**53 - 1, 2**53, -(2**53) - 1, 2**63, 10**40, -(10**30)])
+    if kind == 2:
+        return rng.randint(-(10**6), 10**6)
+    if kind == 3:
+        return rng.choice(_floats(rng))
+    if kind in (4, 5):
+        return rng.choice(_strings(rng))
+    if kind in (6, 7):
+        return [_value(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    return {rng.choice(_strings(rng)): _value(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+def _docs(rng: random.Random) -> list[str]:
+    docs = [json.dumps(_value(rng)) for _ in range(150)]
+    docs += [json.dumps(f) for f in _floats(rng)]
+    docs += ["NaN", "Infinity", "-Infinity", "[NaN, Infinity]", "1E5", "1e400", "-0", "-0.0",
+             '{"a": 1, "b": 2, "a": 3}', '{"__proto__": 1, "constructor": []}',
+             '"\\ud83d\\ude00"', '"\\ud800\\u0041"', " \n[1 , 2 ]\t", "12345678901234567890",
+             '{"z": 1, "y": {"x": [true, null]}}', "1.0", "100.0", "[1.5e-7, 1e16, 123e-2]"]
+    return docs
+
+
+BAD = ["", " ", "[1,]", "{,}", '{"a" 1}', "{'a': 1}", "01", "1.", ".5", "+1", "[1] x", "nan",
+       "inf", "tru", '"\t"', '"\\x"', '"\\u12"', '{"a": 1,}', "\ufeff{}", "[" * 2000, "-",
+       "1" * 5000, '"abc']
+
+FORMATS = [
+    ("{a}", {"a": 1}), ("{a!r}", {"a": "it's"}), ("{a!s}", {"a": None}), ("{a:+d}", {"a": 5}),
+    ("{a:+d}", {"a": -5}), ("{a:+d}", {"a": 0}), ("{a:>6}|{a:<6}|{a:^7}", {"a": "ab"}),
+    ("{a:*^9,}", {"a": 1234567}), ("{a:08.3f}", {"a": -3.14159}), ("{a:.2f}", {"a": 0.125}),
+    ("{a:.2f}", {"a": 0.375}), ("{a:.1f}", {"a": 0.25}), ("{a:e}", {"a": 12345.678}),
+    ("{a:.3e}", {"a": 0.0}), ("{a:g}", {"a": 1e-5}), ("{a:g}", {"a": 123456789.0}),
+    ("{a:.3g}", {"a": 0.0001234}), ("{a:%}", {"a": 0.5}), ("{a:.1%}", {"a": 0.0625}),
+    ("{a:x}|{a:#X}|{a:o}|{a:b}", {"a": 255}), ("{a:,}", {"a": -1234567.891}), ("{a:_d}", {"a": 10**7}),
+    ("{a:d}", {"a": True}), ("{a}", {"a": True}), ("{a:5}", {"a": 42}), ("{a:<5}|", {"a": 42}),
+    ("{a:=+8}", {"a": 42}), ("{a:010,}", {"a": 1234}), ("{a:.3}", {"a": "abcdef"}),
+    ("{a:.3}", {"a": 3.14159}), ("{a:.3}", {"a": 1234.5}), ("{a:f}", {"a": 1e20}),
+    ("{a:.0f}", {"a": 2.5}), ("{a:.0f}", {"a": 3.5}), ("{a}", {"a": 1e16}), ("{a}", {"a": 100.0}),
+    ("{a}", {"a": [1, "x", None, 2.0]}), ("{a}", {"a": {"k": [True]}}), ("{a!r}", {"a": {"k": "v"}}),
+    ("{{a}} {a} }}{{", {"a": 1}), ("{b}", {"a": 1}), ("{}", {"a": 1}), ("{a", {"a": 1}),
+    ("a}", {"a": 1}), ("{a:d}", {"a": "x"}), ("{a:d}", {"a": 1.5}), ("{a!x}", {"a": 1}),
+    ("{a[0]}-{a[1]}", {"a": [3, 4]}), ("{a[k]}", {"a": {"k": "v"}}), ("{try} of {tries}", {"try": 1, "tries": 3}),
+    ("{a:{w}}", {"a": 7, "w": 4}), ("{a:.2f}", {"a": 2}), ("{a:n}", {"a": 12345}),
+    ("{a: d}", {"a": 5}), ("{a:-^+9.2f}", {"a": 3.14159}), ("{a!r:>12}", {"a": "x'y"}),
+    ("{a:g}", {"a": float("inf")}), ("{a:F}", {"a": float("nan")}), ("{a:,.2f}", {"a": 1234567.125}),
+]
+
+ARITH = [(7, 2), (-7, 2), (7, -2), (-7, -2), (0, 3), (6, 3), (-6, 3), (1, 0), (-1, 7), (5, -7),
+         (123456, 1000), (-123456, 1000)]
+ROUNDS = ["0.5", "1.5", "2.5", "-0.5", "-1.5", "-2.5", "2.4999999", "2.5000001", "1e16", "0.49999999999999994",
+          "3", "-3", "1e300", "NaN", "Infinity", "4503599627370495.5", "-4503599627370495.5"]
+DECIMALS = ["0", "0.05", "1000", "1000.0000", "1e3", "1E+3", "0.00001", "1.23450", " 2 ", "1_000",
+            "-0", "inf", "-Infinity", "nan", "sNaN", "", "abc", "1.2.3", ".5", "5.", "1e-7",
+            "12345678901234567890.5", "0.0001", "-0.00010", "1__0", "_1", "+.5e+2",
+            "_", "1._5", "\u0661\u0662", "\xa01\u2003", "1 0", "0x10", "in_f"]
+EQ = [("1", "1.0"), ("1", "true"), ("[1, 2]", "[1.0, 2]"), ('{"a": 1, "b": 2}', '{"b": 2, "a": 1}'),
+      ('{"a": 1}', '{"a": 2}'), ("null", "false"), ("[]", "{}"), ("0", "false"), ("NaN", "NaN"),
+      ("9007199254740993", "9007199254740992"), ("9007199254740993", "9007199254740993"),
+      ('"a"', '"a"'), ("[[1]]", "[[1, 2]]"), ("0.5", "0.5")]
+
+
+def _expected(cases: dict[str, Any]) -> dict[str, Any]:
+    def attempt(f: Any) -> Any:
+        try:
+            return f()
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError, ZeroDivisionError,
+                OverflowError, InvalidOperation, AttributeError) as e:
+            return {"error": "JSONDecodeError" if isinstance(e, json.JSONDecodeError)
+                    else type(e).__name__}
+
+    def doc(text: str) -> list[str]:
+        v = json.loads(text)
+        kinds = [isinstance(v, int) and not isinstance(v, bool), isinstance(v, float),
+                 isinstance(v, str), isinstance(v, bool), isinstance(v, list), isinstance(v, dict)]
+        return [repr(v), str(v), json.dumps(v), json.dumps(v, ensure_ascii=False),
+                json.dumps(v, indent=2, sort_keys=True), "{v}|{v!r}|{v!s}".format(v=v),
+                str(bool(v)).lower(), "".join(str(k).lower() for k in kinds)]
+
+    def bad(text: str) -> Any:
+        json.loads(text)
+        return "ok"
+
+    def decimal(s: str) -> list[Any]:
+        d = Decimal(s)
+        finite = d.is_finite()
+        return [str(d), finite, finite and d == d.to_integral_value(),
+                finite and d == d.quantize(Decimal(1).scaleb(-4))]
+
+    return {
+        "docs": [attempt(lambda: doc(t)) for t in cases["docs"]],
+        "bad": [attempt(lambda: bad(t)) for t in cases["bad"]],
+        "formats": [attempt(lambda: t.format(**json.loads(p))) for t, p in cases["formats"]],
+        "strings": [[len(s), s.casefold(), s.split(), s.strip(), repr(s), ascii(s)]
+                    for s in cases["strings"]],
+        "sorted": sorted(cases["strings"]),
+        "arith": [attempt(lambda: [a // b, a % b]) for a, b in cases["arith"]],
+        "rounds": [attempt(lambda: round(json.loads(t))) for t in cases["rounds"]],
+        "decimals": [attempt(lambda: decimal(s)) for s in cases["decimals"]],
+        "eq": [json.loads(a) == json.loads(b) if "NaN" not in a else False for a, b in cases["eq"]],
+    }
+
+
+def _node(cases: dict[str, Any]) -> dict[str, Any]:
+    if NODE is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test the JavaScript engine: no node on the PATH")
+        pytest.skip("no node on the PATH")
+    # lone surrogates cannot go through UTF-8: JSON's \u escapes carry them
+    done = subprocess.run(
+        [NODE, "-e", RUNNER, str(ENGINE)],
+        input=json.dumps(cases), capture_output=True, text=True, timeout=60, check=False,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _mismatches(got: Any, want: Any, where: str = "") -> list[str]:
+    if isinstance(want, dict) and isinstance(got, dict):
+        return [m for k in want for m in _mismatches(got.get(k), want[k], f"{where}.{k}")]
+    if isinstance(want, list) and isinstance(got, list) and len(got) == len(want):
+        return [m for i, (g, w) in enumerate(zip(got, want)) for m in _mismatches(g, w, f"{where}[{i}]")]
+    if got != want and not (isinstance(want, float) and math.isnan(want)):
+        return [f"{where}: node {got!r}, Python {want!r}"]
+    return []
+
+
+def test_py_js_does_what_python_does():
+    rng = random.Random(14)
+    cases = {
+        "docs": _docs(rng), "bad": BAD,
+        "formats": [[t, json.dumps(p)] for t, p in FORMATS],
+        "strings": _strings(rng), "arith": ARITH, "rounds": ROUNDS, "decimals": DECIMALS, "eq": EQ,
+    }
+    got, want = _node(cases), _expected(cases)
+    wrong = _mismatches(got, want)
+    assert not wrong, "\n".join(wrong[:30])
