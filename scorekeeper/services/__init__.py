@@ -5,22 +5,24 @@
 
 from __future__ import annotations
 
-from scorekeeper.services.games import create_game
+from scorekeeper.services.games import create_game, create_game_once
 from scorekeeper.services.lines import (
     add_line,
     delete_line,
     restore_line,
     update_line,
 )
-from scorekeeper.services.writing import Abandoned, Conflict, KeyReused, Outcome
+from scorekeeper.services.writing import Abandoned, Conflict, Key, KeyReused, Outcome
 
 __all__ = [
     "Abandoned",
     "Conflict",
+    "Key",
     "KeyReused",
     "Outcome",
     "add_line",
     "create_game",
+    "create_game_once",
     "delete_line",
     "restore_line",
     "update_line",

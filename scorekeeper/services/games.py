@@ -12,10 +12,18 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.gamefile import GameFile
 from scorekeeper.services import trail
-from scorekeeper.services.writing import commit, lock_account
+from scorekeeper.services.writing import (
+    Conflict,
+    Key,
+    KeyReused,
+    account_key_digest,
+    commit,
+    lock_account,
+    request_with,
+)
 from scorekeeper.store.db import db
 from scorekeeper.store.facts import fill_line
-from scorekeeper.store.models import Game, Line, Player, Scorer, Seat
+from scorekeeper.store.models import Game, Line, Player, RequestKey, Scorer, Seat
 
 
 def player(name: str, account_id: int | None) -> Player:
@@ -56,6 +64,50 @@ def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -
     if commit_now:
         commit()
     return game
+
+
+def create_game_once(file: GameFile, key: Key) -> tuple[Game, bool]:
+    """create_game for the API's Idempotency-Key, the game owned by the key's account: the
+    game that key made before, if any (True: nothing new is stored); KeyReused if it was made
+    from another file. Two tries at the same moment make one game: the second waits for the
+    account (lock_account) and then finds the key."""
+    digest = account_key_digest(key.account_id, key.text)
+    found = _made_with(digest, key)  # a retry needs no scoring of its file
+    if found is not None:
+        return found, True
+    try:
+        lock_account(key.account_id)
+        found = _made_with(digest, key)
+        if found is not None:
+            db.session.rollback()  # frees the account
+            return found, True
+        game = create_game(file, key.account_id, commit_now=False)
+        db.session.add(
+            RequestKey(
+                account_id=key.account_id, digest=digest, request=key.request, game_id=game.id
+            )
+        )
+        commit()
+    except IntegrityError:
+        db.session.rollback()
+        found = _made_with(digest, key)  # a backstop: the lock makes a twin find the key above
+        if found is None:
+            raise Conflict() from None
+        return found, True
+    except BaseException:
+        db.session.rollback()
+        raise
+    return game, False
+
+
+def _made_with(digest: str, key: Key) -> Game | None:
+    """The game a new-game key made, or None; KeyReused if it was made from another file."""
+    done = request_with(digest)
+    if done is None:
+        return None
+    if done.request != key.request or done.number is not None:
+        raise KeyReused(done.game_id)
+    return db.session.get(Game, done.game_id)
 
 
 LINKS = ("share_token", "invite_token")

@@ -2,6 +2,9 @@
 
 # Every write checks the line against the rules first (InvalidHand, nothing stored), holds the
 # game row (writing.writing), and remembers the new tally for the next read (derived.remember).
+# An API write may carry an Idempotency-Key (writing.Key): under the game's lock, before the
+# version is checked, a key already used finds what its first try did and nothing is written
+# again (a retried delete must not take the next line).
 
 from __future__ import annotations
 
@@ -15,12 +18,14 @@ from scorekeeper.services import trail
 from scorekeeper.services.writing import (
     Abandoned,
     Conflict,
+    Key,
     KeyReused,
     Outcome,
     body_digest,
     check_version,
     key_digest,
     line_with,
+    request_with,
     touch,
     writing,
 )
@@ -28,10 +33,10 @@ from scorekeeper.store import trail as store_trail
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import remember, rule_lines, sheet_for, tally
 from scorekeeper.store.facts import fill_line
-from scorekeeper.store.models import Game, Line, Revision
+from scorekeeper.store.models import Game, Line, RequestKey, Revision
 from scorekeeper.store.queries import line_row
 
-__all__ = ["Abandoned", "Conflict", "KeyReused", "Outcome"]
+__all__ = ["Abandoned", "Conflict", "Key", "KeyReused", "Outcome"]
 
 
 def add_line(
@@ -80,10 +85,44 @@ def _repeat(game: Game, key: str | None, digest: str) -> Outcome | None:
     """The line stored with this key before (nothing new is stored), if any."""
     done = line_with(key) if key else None
     if done is None:
+        other = request_with(key) if key else None
+        if other is not None:  # the key replaced or deleted a line
+            raise KeyReused(other.number or 0)
         return None
     if done.token_body is not None and done.token_body != digest:
         raise KeyReused(done.position)
     return Outcome(done.position, tally(game), repeated=True)
+
+
+def _keyed(game: Game, key: Key | None) -> Outcome | None:
+    """What the write made with this key did, when it was made (nothing is written again):
+    KeyReused if the key asked for something else, or appended a line."""
+    if key is None:
+        return None
+    digest = key_digest(game.id, key.text)
+    done = request_with(digest)
+    if done is None:
+        appended = line_with(digest)
+        if appended is not None:
+            raise KeyReused(appended.position)
+        return None
+    if done.request != key.request or done.number is None:
+        raise KeyReused(done.number or 0)
+    return Outcome(done.number, tally(game), repeated=True)
+
+
+def _keep(game: Game, key: Key | None, number: int) -> None:
+    """Stores the key with the write that used it (the write's own transaction)."""
+    if key is not None:
+        db.session.add(
+            RequestKey(
+                account_id=key.account_id,
+                digest=key_digest(game.id, key.text),
+                request=key.request,
+                game_id=game.id,
+                number=number,
+            )
+        )
 
 
 def _lines_with(game: Game, number: int, version: int | None) -> list[RuleLine]:
@@ -103,21 +142,34 @@ def update_line(
     version: int | None = None,
     reason: str = "",
     who: str | None = None,
+    key: Key | None = None,
 ) -> Outcome:
     """Replaces line `number`; every later total is derived again. Refused: nothing changes.
-    The trail records the line before and after."""
-    with writing(game):
-        if _same_edit(game, number, line, version):
-            return Outcome(number, tally(game), repeated=True)
-        lines = _lines_with(game, number, version)
-        old = lines[number - 1]
-        lines[number - 1] = line
-        result = tally(game, lines, entered=number)
-        row = line_row(game, number)
-        fill_line(row, line, len(game.seats))
-        touch(game)  # before the trail: its revision carries the write's instant
-        if old != line:
-            trail.record(game, "edit", number, row.id, old, line, reason, who)
+    The trail records the line before and after. With a `key` used before, what that write
+    did (nothing changes)."""
+    try:
+        with writing(game):
+            done = _keyed(game, key)
+            if done is not None:
+                return done
+            if _same_edit(game, number, line, version):
+                _keep(game, key, number)
+                return Outcome(number, tally(game), repeated=True)
+            lines = _lines_with(game, number, version)
+            old = lines[number - 1]
+            lines[number - 1] = line
+            result = tally(game, lines, entered=number)
+            row = line_row(game, number)
+            fill_line(row, line, len(game.seats))
+            touch(game)  # before the trail: its revision carries the write's instant
+            if old != line:
+                trail.record(game, "edit", number, row.id, old, line, reason, who)
+            _keep(game, key, number)
+    except Conflict:
+        done = _keyed(game, key)  # a backstop: the lock makes a twin find the key above
+        if done is None:
+            raise
+        return done
     remember(game, lines, result)
     return Outcome(number, result)
 
@@ -137,33 +189,46 @@ def delete_line(
     version: int | None = None,
     reason: str = "",
     who: str | None = None,
+    key: Key | None = None,
 ) -> Outcome:
     """Removes line `number` (None: the last one, an undo); the lines after it move up.
     Refused if the rest would not fit. The trail keeps the line, so that it can be restored.
-    A double tap (the one write since the form was this very delete) is answered as done."""
-    with writing(game):
-        count = len(rule_lines(game))
-        twin = count + 1 if number is None else number  # where the first tap's delete was
-        if store_trail.did_just(game, version, "delete", twin, reason, who):
-            return Outcome(twin, tally(game), repeated=True)
-        number = count if number is None else number
-        lines = _lines_with(game, number, version)
-        old = lines.pop(number - 1)
-        result = tally(game, lines)
-        row = line_row(game, number)
-        touch(game)  # before the trail: its revision carries the write's instant
-        trail.record(game, "delete", number, row.id, old, None, reason, who)
-        db.session.delete(row)
-        db.session.flush()
-        # The later lines move up. Through negative positions, so that (game, position) stays
-        # unique at every row of the update on every database.
-        later = (Line.game_id == game.id, Line.position > number)
-        db.session.execute(update(Line).where(*later).values(position=-(Line.position - 1)))
-        db.session.execute(
-            update(Line)
-            .where(Line.game_id == game.id, Line.position < 0)
-            .values(position=-Line.position)
-        )
+    A double tap (the one write since the form was this very delete) is answered as done, and
+    so is a `key` used before (the line after it, now at `number`, stays)."""
+    try:
+        with writing(game):
+            done = _keyed(game, key)
+            if done is not None:
+                return done
+            count = len(rule_lines(game))
+            twin = count + 1 if number is None else number  # where the first tap's delete was
+            if store_trail.did_just(game, version, "delete", twin, reason, who):
+                _keep(game, key, twin)
+                return Outcome(twin, tally(game), repeated=True)
+            number = count if number is None else number
+            lines = _lines_with(game, number, version)
+            old = lines.pop(number - 1)
+            result = tally(game, lines)
+            row = line_row(game, number)
+            touch(game)  # before the trail: its revision carries the write's instant
+            trail.record(game, "delete", number, row.id, old, None, reason, who)
+            db.session.delete(row)
+            db.session.flush()
+            # The later lines move up. Through negative positions, so that (game, position)
+            # stays unique at every row of the update on every database.
+            later = (Line.game_id == game.id, Line.position > number)
+            db.session.execute(update(Line).where(*later).values(position=-(Line.position - 1)))
+            db.session.execute(
+                update(Line)
+                .where(Line.game_id == game.id, Line.position < 0)
+                .values(position=-Line.position)
+            )
+            _keep(game, key, number)
+    except Conflict:
+        done = _keyed(game, key)  # a backstop: the lock makes a twin find the key above
+        if done is None:
+            raise
+        return done
     remember(game, lines, result)
     return Outcome(number, result)
 

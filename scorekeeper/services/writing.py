@@ -8,6 +8,8 @@
 # Point 4: an idempotency key (the hand form's hidden token, the API's Idempotency-Key) is
 # stored whole, as the SHA-256 of the game id and the key, with the SHA-256 of what was posted
 # with it: the same key with the same body finds its line; with another body it is refused.
+# The API's other keyed writes (a new game from a file, a line replaced or deleted) keep their
+# key in a row of its own (store.models.RequestKey), a new game's scoped to the account.
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.rules import Tally
 from scorekeeper.store.db import db
-from scorekeeper.store.models import Account, Game, Line, now
+from scorekeeper.store.models import Account, Game, Line, RequestKey, now
 
 #: the longest Idempotency-Key the API takes (printable ASCII only)
 MAX_KEY = 200
@@ -49,11 +51,23 @@ class Abandoned(Exception):
 
 
 class KeyReused(Exception):
-    """The idempotency key was already used in this game for another line (nothing stored)."""
+    """The idempotency key was already used in this game for another line (nothing stored),
+    or, for a new game, by this account for another game file."""
 
     def __init__(self, number: int) -> None:
         super().__init__(number)
-        self.number = number  # the line the key stored
+        self.number = number  # the line the key stored (for a new game: the game's id)
+
+
+@dataclass(frozen=True)
+class Key:
+    """An API request's Idempotency-Key (`key_problem` passed): the key as sent, the account
+    that sent it, and `request`, the body_digest of what it asked for. The same key asking
+    for something else is refused (KeyReused)."""
+
+    text: str
+    account_id: int
+    request: str
 
 
 def key_problem(key: str) -> str | None:
@@ -68,6 +82,12 @@ def key_digest(game_id: int, key: str) -> str:
     return hashlib.sha256(f"{game_id}:{key}".encode()).hexdigest()
 
 
+def account_key_digest(account_id: int, key: str) -> str:
+    """What `RequestKey.digest` holds for a new game: the whole key, scoped to its account
+    (never the digest of a game's key: "account 3" is not a game id)."""
+    return hashlib.sha256(f"account {account_id}:{key}".encode()).hexdigest()
+
+
 def body_digest(body: Any) -> str:
     """What `Line.token_body` holds: the posted line in one canonical JSON spelling."""
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -77,6 +97,13 @@ def body_digest(body: Any) -> str:
 def line_with(digest: str) -> Line | None:
     """The line stored with this key digest (`key_digest`), in any game, or None."""
     return db.session.execute(select(Line).where(Line.token == digest)).scalar_one_or_none()
+
+
+def request_with(digest: str) -> RequestKey | None:
+    """The keyed request stored with this digest (`key_digest`, `account_key_digest`)."""
+    return db.session.execute(
+        select(RequestKey).where(RequestKey.digest == digest)
+    ).scalar_one_or_none()
 
 
 def _take(table: Any, row_id: int, column: str) -> None:

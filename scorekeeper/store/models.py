@@ -243,6 +243,26 @@ class Revision(db.Model):  # type: ignore[name-defined,misc]
     restored_by: Mapped[int | None]  # for a delete: the revision that brought it back
 
 
+class RequestKey(db.Model):  # type: ignore[name-defined,misc]
+    """An API Idempotency-Key that made a write other than an appended line (whose key is the
+    line's `token`): a new game from a file (its key scoped to the account), a line replaced
+    or deleted (scoped to the game). Stored whole as the SHA-256 of its scope and the key,
+    with the SHA-256 of the request made with it: a retry finds what the first try did."""
+
+    __tablename__ = "request_key"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # who sent it (a game's key is looked up by the account that sent it)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("account.id", ondelete="CASCADE"), index=True
+    )
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    request: Mapped[str] = mapped_column(String(64))
+    # the game made or written; the line replaced or deleted (None: the game was made)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=now)
+
+
 class Summary(db.Model):  # type: ignore[name-defined,misc]
     """A cache, not a fact: a game's totals, winners and per-seat figures as derived from its
     lines at `version`. Read only while `version` equals the game's, so it cannot go stale;
