@@ -1582,5 +1582,9 @@
     return sign + mant + "E" + (adjusted >= 0 ? "+" : "") + adjusted;
   };
   Decimal.prototype.__str__ = Decimal.prototype.toString;
+  /** +value, value < 5...: the nearest number (float(value)). */
+  Decimal.prototype.valueOf = function () {
+    return this.to_float().value;
+  };
   M.Decimal = Decimal;
 })((globalThis.SK = globalThis.SK || {}));

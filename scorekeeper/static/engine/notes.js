@@ -1,0 +1,330 @@
+// Twin of scorekeeper/rules/notes.py: why a number is what it is, notes with a stable rule key and their numbers, in any language.
+(function (SK) {
+  "use strict";
+  var py = SK.py;
+  var M = (SK.notes = {});
+
+  // The sentences are gettext messages with `{name}` fields. The rules stay free of Flask: the caller
+  // passes a translator (the web app its Babel catalogue for the reader's language); without one the
+  // text is English, as the command line prints it (scoring.md section 6).
+
+  // What the notes need of a catalogue (Translator): gettext, ngettext and pgettext. ENGLISH is
+  // gettext.NullTranslations(): every message as it is, the singular when n == 1.
+  M.ENGLISH = {
+    gettext: function (message) {
+      return message;
+    },
+    ngettext: function (singular, plural, n) {
+      return py.eq(n, 1) ? singular : plural;
+    },
+    pgettext: function (context, message) {
+      return message;
+    },
+  };
+  var ENGLISH = M.ENGLISH;
+
+  /** One rule that shaped `seat`'s score in a line; `params` holds the numbers it used.
+   *
+   * The rule key and the parameter names are stable: they are the game file's `notes` and the
+   * statistics read them. Only `text()` turns them into words. (NamedTuple)
+   */
+  class Note {
+    constructor(f) {
+      this.seat = f.seat;
+      this.rule = f.rule;
+      this.params = f.params;
+    }
+
+    _asdict() {
+      return { seat: this.seat, rule: this.rule, params: this.params };
+    }
+  }
+  Note._fields = ["seat", "rule", "params"];
+  M.Note = Note;
+
+  function signed(n) {
+    return n > 0 ? "+" + py.str(n) : py.str(n);
+  }
+  M.signed = signed;
+
+  // dict.get(key, default) of a table of words: only a str is a key
+  function word(names, key) {
+    return typeof key === "string" && Object.prototype.hasOwnProperty.call(names, key) ? names[key] : key;
+  }
+
+  /** A suit as a noun ("trump: hearts"). */
+  function suit_name(suit, tr) {
+    if (tr === undefined || tr === null) tr = ENGLISH;
+    var names = {
+      spades: tr.pgettext("suit", "spades"),
+      clubs: tr.pgettext("suit", "clubs"),
+      diamonds: tr.pgettext("suit", "diamonds"),
+      hearts: tr.pgettext("suit", "hearts"),
+      aces: tr.pgettext("suit", "aces"),
+    };
+    return word(names, suit);
+  }
+  M.suit_name = suit_name;
+
+  /** A marriage named by its suit, as players say it ("hearts marriage", "meldunek kierowy"). */
+  function marriage_name(suit, tr) {
+    if (tr === undefined || tr === null) tr = ENGLISH;
+    var names = {
+      spades: tr.gettext("spades marriage"),
+      clubs: tr.gettext("clubs marriage"),
+      diamonds: tr.gettext("diamonds marriage"),
+      hearts: tr.gettext("hearts marriage"),
+      aces: tr.gettext("aces marriage"),
+    };
+    return word(names, suit);
+  }
+  M.marriage_name = marriage_name;
+
+  // p["key"]: a KeyError when the note has no such parameter, as Python's
+  function need(p, key) {
+    if (p instanceof Map) {
+      if (!p.has(key)) throw key_error(key);
+      return p.get(key);
+    }
+    if (!Object.prototype.hasOwnProperty.call(p, key)) throw key_error(key);
+    return p[key];
+  }
+  function key_error(key) {
+    var e = new Error("'" + key + "'");
+    e.name = "KeyError";
+    return e;
+  }
+  // p.get("key")
+  function get(p, key) {
+    return py.get(p, key);
+  }
+  // **p, as one object of names (a Map's entries too)
+  function spread(p) {
+    if (!(p instanceof Map)) return p;
+    var out = Object.create(null);
+    p.forEach(function (v, k) {
+      out[k] = v;
+    });
+    return out;
+  }
+  function fmt(template, params) {
+    return py.format(template, spread(params));
+  }
+
+  // Render: (params, translator, seat) -> the note's text
+
+  function _marriage(p, tr, _seat) {
+    var name = marriage_name(need(p, "suit"), tr);
+    if (py.truthy(get(p, "in_tricks"))) {
+      if (py.truthy(need(p, "trump"))) {
+        return py.format(tr.gettext("trump {marriage} in tricks: {value}"), {
+          marriage: name,
+          value: need(p, "value"),
+        });
+      }
+      return py.format(tr.gettext("{marriage} in tricks: {value}"), { marriage: name, value: need(p, "value") });
+    }
+    return py.format(tr.gettext("{marriage}: {value}"), { marriage: name, value: need(p, "value") });
+  }
+
+  function _points(p, tr, _seat) {
+    if (py.truthy(need(p, "marriages"))) {
+      return fmt(tr.gettext("{cards} card points + {marriages} for marriages = {raw}"), p);
+    }
+    return fmt(tr.gettext("{cards} card points"), p);
+  }
+
+  function _took(p, tr) {
+    var rounded = get(p, "rounded");
+    if (rounded === null || rounded === undefined) {
+      return py.str(need(p, "points"));
+    }
+    return fmt(tr.gettext("{points}, rounded to {rounded}"), p);
+  }
+
+  function _contract_made(p, tr, _seat) {
+    return py.format(tr.gettext("made the contract of {contract} (took {took}): +{contract}"), {
+      contract: need(p, "contract"),
+      took: _took(p, tr),
+    });
+  }
+
+  function _contract_failed(p, tr, _seat) {
+    return py.format(tr.gettext("failed the contract of {contract} (took {took}, {short} short): -{contract}"), {
+      contract: need(p, "contract"),
+      took: _took(p, tr),
+      short: need(p, "short"),
+    });
+  }
+
+  function _musik(p, tr, _seat) {
+    var parts = [];
+    if (py.truthy(need(p, "aces"))) {
+      parts.push(fmt(tr.ngettext("{aces} ace x {ace}", "{aces} aces x {ace}", need(p, "aces")), p));
+    }
+    if (py.truthy(need(p, "marriage"))) {
+      parts.push(marriage_name(need(p, "marriage"), tr) + " " + py.str(need(p, "marriage_value")));
+    }
+    return py.format(tr.gettext("musik bonus for the dealer: {parts} = {bonus}"), {
+      parts: parts.join(" + ") || tr.gettext("nothing"),
+      bonus: need(p, "bonus"),
+    });
+  }
+
+  function _give_up(p, tr, seat) {
+    var score = signed(need(p, "score"));
+    if (need(p, "role") === "declarer") {
+      return py.format(tr.gettext("gave up the contract of {contract}: {score}"), {
+        contract: need(p, "contract"),
+        score: score,
+      });
+    }
+    if (py.truthy(get(p, "half"))) {
+      return py.format(tr.gettext("{declarer} gave up: half of {contract}, {score}"), {
+        declarer: seat(need(p, "declarer")),
+        contract: need(p, "contract"),
+        score: score,
+      });
+    }
+    return py.format(tr.gettext("{declarer} gave up: {score}"), {
+      declarer: seat(need(p, "declarer")),
+      score: score,
+    });
+  }
+
+  function _barrel(p, tr, seat) {
+    var event = need(p, "event");
+    if (event === "climb") {
+      return fmt(tr.gettext("{total} reaches the barrel: climbs on it at {at}"), p);
+    }
+    if (event === "idle") {
+      if (py.truthy(get(p, "lost"))) {
+        return fmt(tr.gettext("on the barrel: scores nothing ({lost} lost)"), p);
+      }
+      return tr.gettext("on the barrel: scores nothing");
+    }
+    if (event === "stay") {
+      // notes stored before the total was in them said the barrel's mark
+      return py.format(
+        tr.gettext("on the barrel: a made {contract} does not reach {target}, scores 0 and stays " + "at {total}"),
+        Object.assign(Object.create(null), { total: need(p, "at") }, spread(p))
+      );
+    }
+    if (event === "try") {
+      return fmt(tr.gettext("on the barrel: try {try} of {tries}"), p);
+    }
+    if (event === "fall") {
+      return fmt(tr.gettext("on the barrel for {tries} hands: falls off to {total} (-{penalty})"), p);
+    }
+    if (event === "knock-off") {
+      return py.format(tr.gettext("knocked off the barrel by {by}: falls to {total}"), {
+        by: seat(need(p, "by")),
+        total: need(p, "total"),
+      });
+    }
+    if (event === "off") {
+      return tr.gettext("off the barrel");
+    }
+    return py.format(tr.gettext("on the barrel: {event}"), { event: event });
+  }
+
+  function _bolt(p, tr, _seat) {
+    if (py.eq(need(p, "bolt"), need(p, "count"))) {
+      return fmt(tr.gettext("no points: bolt {bolt} of {count}, -{penalty}"), p);
+    }
+    return fmt(tr.gettext("no points: bolt {bolt} of {count}"), p);
+  }
+
+  function _game_won(p, tr, _seat) {
+    if (need(p, "why") === "declarer") {
+      return fmt(tr.gettext("reached {target} as declarer with {total}: wins"), p);
+    }
+    if (need(p, "why") === "joint") {
+      return fmt(tr.gettext("shares the highest total, {total}: wins jointly"), p);
+    }
+    return fmt(tr.gettext("highest total, {total}: wins"), p);
+  }
+
+  function _adjustment(p, tr, _seat) {
+    if (py.truthy(need(p, "reason"))) {
+      return py.format(tr.gettext("adjustment {value}: {reason}"), {
+        value: signed(need(p, "value")),
+        reason: need(p, "reason"),
+      });
+    }
+    return py.format(tr.gettext("adjustment {value}"), { value: signed(need(p, "value")) });
+  }
+
+  function _plain(message) {
+    return function (p, tr, _seat) {
+      return fmt(message(tr), p);
+    };
+  }
+
+  var _RENDER = Object.create(null);
+  _RENDER["points"] = _points;
+  _RENDER["marriage"] = _marriage;
+  _RENDER["trump-double"] = function (p, tr, _s) {
+    return py.format(tr.gettext("{marriage} declared with {suit} trump: {base} doubled to {value}"), {
+      marriage: marriage_name(need(p, "suit"), tr),
+      suit: suit_name(need(p, "suit"), tr),
+      base: need(p, "base"),
+      value: need(p, "value"),
+    });
+  };
+  _RENDER["trump-switch"] = function (p, tr, _s) {
+    return py.format(tr.gettext("the {marriage} makes {suit} trump for the rest of the hand"), {
+      marriage: marriage_name(need(p, "suit"), tr),
+      suit: suit_name(need(p, "suit"), tr),
+    });
+  };
+  _RENDER["marriage-no-trick"] = function (p, tr, _s) {
+    return py.format(tr.gettext("{marriage} {value} does not count: took no trick"), {
+      marriage: marriage_name(need(p, "suit"), tr),
+      value: need(p, "value"),
+    });
+  };
+  _RENDER["rounding"] = _plain(function (tr) {
+    return tr.gettext("{raw} rounded to {rounded}");
+  });
+  _RENDER["contract-made"] = _contract_made;
+  _RENDER["contract-failed"] = _contract_failed;
+  _RENDER["slam"] = _plain(function (tr) {
+    return tr.gettext(
+      "all tricks for {contract} with no marriage: the cards out of play count, " +
+        "the contract is made with {points} in hand"
+    );
+  });
+  _RENDER["musik-bonus"] = _musik;
+  _RENDER["lock"] = _plain(function (tr) {
+    return tr.gettext("{total} is at or above the lock at {lock}: points count only as declarer, {lost} lost");
+  });
+  _RENDER["bolt"] = _bolt;
+  _RENDER["dump"] = _plain(function (tr) {
+    return tr.gettext("a total of exactly {total} is dumped: back to 0");
+  });
+  _RENDER["adjustment"] = _adjustment;
+  _RENDER["game-won"] = _game_won;
+  _RENDER["give-up"] = _give_up;
+  _RENDER["barrel"] = _barrel;
+  M._RENDER = _RENDER;
+
+  /** The note in words; `names` (seat order) replaces "seat N" where a note names a seat. */
+  function text(note, names, tr) {
+    if (names === undefined) names = null;
+    if (tr === undefined || tr === null) tr = ENGLISH;
+
+    function seat(n) {
+      if (py.truthy(names) && 0 <= n && n < names.length) {
+        return names[n];
+      }
+      return py.format(tr.gettext("seat {n}"), { n: n });
+    }
+
+    var render = typeof note.rule === "string" ? _RENDER[note.rule] : undefined;
+    return render ? render(note.params, tr, seat) : note.rule;
+  }
+  M.text = text;
+
+  M.RULE_KEYS = Object.keys(_RENDER);
+})((globalThis.SK = globalThis.SK || {}));
