@@ -150,3 +150,46 @@ def test_after_the_upgrade_sqlite_never_gives_a_line_id_twice(tmp_path):
         assert [e[0] for e in entries] == [1, 2]
         db.session.remove()
         db.engine.dispose()
+
+
+def test_the_request_keys_go_down_and_come_back_up(empty_database_url):
+    """Migration 8948a870edb7 (the API's keys of new games and of replaced or deleted lines):
+    a downgrade drops their table and keeps every game; the upgrade brings it back empty, and
+    a key sent again after it makes its game once more (what it made before is kept)."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import inspect
+
+    from scorekeeper import create_app
+    from scorekeeper.store.db import MIGRATIONS
+    from tests.conftest import signed_up
+
+    config = {
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": empty_database_url,
+        "SECRET_KEY": "t",
+        "WTF_CSRF_ENABLED": False,
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+        "AUTO_MIGRATE": False,
+    }
+    app = create_app(config)
+    start = {"format": "scorekeeper-game/1", "variant": "pl-3", "players": ["Ala", "Bob", "Cy"]}
+    key = {"Idempotency-Key": "new-game-1"}
+    with app.app_context():
+        upgrade(directory=MIGRATIONS)
+        phone = signed_up(app)
+        first = phone.post("/api/games", json=start, headers=key).json["id"]
+        r = phone.put(f"/api/games/{first}/hands/1", json={"adjustment": [1, 0, -1]})
+        assert r.status_code == 404  # no line yet; nothing is kept of a refused write
+        assert phone.post("/api/games", json=start, headers=key).json["id"] == first
+        db.session.remove()
+        downgrade(directory=MIGRATIONS, revision="7a1c0e5b9d42")
+        assert "request_key" not in inspect(db.engine).get_table_names()
+        assert phone.get(f"/api/games/{first}").status_code == 200
+        db.session.remove()
+        upgrade(directory=MIGRATIONS)
+        assert "request_key" in inspect(db.engine).get_table_names()
+        again = phone.post("/api/games", json=start, headers=key)
+        assert again.status_code == 201 and again.json["id"] != first
+        assert phone.post("/api/games", json=start, headers=key).json["id"] == again.json["id"]
+        db.session.remove()
+        db.engine.dispose()
