@@ -251,7 +251,7 @@ class RequestKey(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "request_key"
     id: Mapped[int] = mapped_column(primary_key=True)
-    # who sent it (a game's key is looked up by the account that sent it)
+    # who sent it (a new game's key is scoped to it: its digest names the account)
     account_id: Mapped[int] = mapped_column(
         ForeignKey("account.id", ondelete="CASCADE"), index=True
     )
