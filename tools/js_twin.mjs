@@ -10,9 +10,14 @@ import readline from "node:readline";
 import vm from "node:vm";
 import { fileURLToPath } from "node:url";
 
+// ENGINE_BUNDLE=file: the one script the server sends (/engine/engine.js) instead of the sources
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "scorekeeper", "static", "engine");
-for (const name of JSON.parse(fs.readFileSync(path.join(root, "files.json"), "utf8"))) {
-  vm.runInThisContext(fs.readFileSync(path.join(root, name), "utf8"), { filename: name });
+if (process.env.ENGINE_BUNDLE) {
+  vm.runInThisContext(fs.readFileSync(process.env.ENGINE_BUNDLE, "utf8"), { filename: "engine.js" });
+} else {
+  for (const name of JSON.parse(fs.readFileSync(path.join(root, "files.json"), "utf8"))) {
+    vm.runInThisContext(fs.readFileSync(path.join(root, name), "utf8"), { filename: name });
+  }
 }
 const SK = globalThis.SK;
 const catalogues = {};

@@ -1,16 +1,46 @@
-"""The browser's engine: its messages in the reader's language, as JSON (docs/engine.md)."""
+"""The browser's engine as one script, and its messages in the reader's language (engine.md)."""
 
 from __future__ import annotations
 
 import hashlib
 from functools import cache
+from pathlib import Path
 
-from flask import Blueprint, Response, abort, json, request
+import rjsmin
+from flask import Blueprint, Response, abort, current_app, json, request
 
 from scorekeeper.catalogues import engine_catalogue
 from scorekeeper.web.i18n import LANGUAGES
 
 bp = Blueprint("engine", __name__, url_prefix="/engine")
+
+
+@cache
+def bundle(static_folder: str) -> tuple[bytes, str]:
+    """static/engine/'s files in the order of files.json, as one script without comments and
+    indentation: one request instead of 29, and under half the bytes. The files stay as they
+    were written (readable, commented); rjsmin only removes, it renames nothing."""
+    folder = Path(static_folder, "engine")
+    names = json.loads((folder / "files.json").read_text(encoding="utf-8"))
+    body = "\n".join(
+        rjsmin.jsmin((folder / name).read_text(encoding="utf-8")) for name in names
+    ).encode()
+    return body, hashlib.sha256(body).hexdigest()[:16]
+
+
+def _send(body: bytes, etag: str, mimetype: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"  # the service worker keeps it per release
+    response.make_conditional(request)
+    return response
+
+
+@bp.route("/engine.js")
+def script() -> Response:
+    """The JavaScript twin of the rules (docs/engine.md)."""
+    body, etag = bundle(current_app.static_folder or "")
+    return _send(body, etag, "text/javascript")
 
 
 @cache
@@ -31,8 +61,4 @@ def messages(lang: str) -> Response:
     if found is None:
         abort(404)
     body, etag = found
-    response = Response(body, mimetype="application/json")
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
-    response.make_conditional(request)
-    return response
+    return _send(body, etag, "application/json")

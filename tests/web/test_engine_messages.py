@@ -13,7 +13,15 @@ def test_the_engine_catalogue_holds_the_rules_sentences_in_polish(anon):
     assert data["messages"]["{marriage}: {value}"] == "{marriage}: {value}"
     assert data["messages"]["spades marriage"] == "meldunek pikowy"
     assert data["contexts"]["suit\x04hearts"] == "kiery"
-    assert "n % 10" in data["plural"]
+    # the plural form of 1, 2, 5, 22 and 112 games in Polish: gra, gry, gier, gry, gier
+    plurals = data["plurals"]
+    assert [plurals[n] if n < 200 else plurals[100 + n % 100] for n in (1, 2, 5, 22, 212)] == [
+        0,
+        1,
+        2,
+        1,
+        2,
+    ]
     # only what the engine can say: no page's words
     assert "Thousand Scorekeeper" not in data["messages"]
 
@@ -26,4 +34,13 @@ def test_a_language_the_app_does_not_speak_is_not_found(anon, lang):
 def test_an_unchanged_catalogue_is_not_sent_again(anon):
     first = anon.get("/engine/messages-uk.json")
     again = anon.get("/engine/messages-uk.json", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_the_engine_is_one_script_sent_again_only_when_it_changed(anon):
+    first = anon.get("/engine/engine.js")
+    assert first.status_code == 200
+    assert first.mimetype == "text/javascript"
+    assert b"engine_output" in first.data
+    again = anon.get("/engine/engine.js", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304

@@ -1,0 +1,282 @@
+"""The browser's engine gives what the Python engine gives, field for field (docs/engine.md)."""
+
+# Conformance of the JavaScript twin (scorekeeper/static/engine/, run by Node through
+# tools/js_twin.mjs) with gamefile.output.engine_output: every game and example the project has,
+# in every mode (checked as new, as stored, with one line entered) and every language, every
+# invalid file, thousands of games dealt from a shuffled deck with random house rules, and
+# damaged files. A difference fails with the smallest game that shows it.
+
+from __future__ import annotations
+
+import copy
+import gettext
+import json
+import os
+import random
+import shutil
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from scorekeeper.catalogues import SOURCE, engine_catalogue
+from scorekeeper.gamefile.output import engine_output
+from scorekeeper.rules import ENGLISH, OPTION_SPECS, Spec, Translator
+from scorekeeper.web.engine import bundle
+from tests.strategies import PRESETS, Seeded, make_game, malformed_games
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "tools" / "js_twin.mjs"
+LANGS = ("en", "pl", "ru", "uk")
+NODE = shutil.which("node")
+#: games dealt per run, in chunks the workers share; JS_TWIN_SEED replays a run
+RANDOM_GAMES, CHUNKS = 5000, 4
+SEED = int(os.environ.get("JS_TWIN_SEED") or random.randrange(10**6))
+
+if NODE is None:
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the engine's conformance test: no node", pytrace=False)
+    pytest.skip("no Node.js: the browser engine is not compared here", allow_module_level=True)
+
+Job = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def catalogues(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("engine-messages")
+    for lang in LANGS:
+        data = engine_catalogue(lang)
+        assert data is not None, lang
+        (folder / f"messages-{lang}.json").write_text(json.dumps(data, ensure_ascii=False))
+    return folder
+
+
+def _translator(lang: str | None) -> Translator:
+    if lang in (None, "en"):
+        return ENGLISH
+    return gettext.translation("messages", localedir=SOURCE, languages=[lang])
+
+
+def job(game: Any, entered: int | None = None, stored: bool = False, lang: str = "en") -> Job:
+    return {"game": game, "entered": entered, "stored": stored, "lang": lang}
+
+
+def python(j: Job) -> Any:
+    out = engine_output(copy.deepcopy(j["game"]), j["entered"], j["stored"], _translator(j["lang"]))
+    return json.loads(json.dumps(out))
+
+
+def javascript(jobs: list[Job], catalogues: Path, bundle: Path | None = None) -> list[Any]:
+    lines = "".join(
+        json.dumps({**j, "game": json.dumps(j["game"], ensure_ascii=False)}) + "\n" for j in jobs
+    )
+    done = subprocess.run(
+        [NODE or "node", str(RUNNER), str(catalogues)],
+        input=lines.encode(),
+        capture_output=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, "ENGINE_BUNDLE": str(bundle)} if bundle else None,
+    )
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    return [json.loads(line) for line in done.stdout.decode().splitlines()]
+
+
+def _differs(a: Any, b: Any, where: str = "") -> str | None:
+    """Where the JavaScript answer `b` first leaves the Python one `a` (None: identical)."""
+    if type(a) is not type(b) and not (isinstance(a, int | float) and isinstance(b, int | float)):
+        return f"{where or '.'}: Python {a!r}, JavaScript {b!r}"
+    if isinstance(a, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                mine, theirs = a.get(key, "(none)"), b.get(key, "(none)")
+                return f"{where}.{key}: Python {mine!r}, JavaScript {theirs!r}"
+            found = _differs(a[key], b[key], f"{where}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = _differs(x, y, f"{where}[{i}]")
+            if found:
+                return found
+        if len(a) != len(b):
+            return f"{where}: Python has {len(a)} items, JavaScript {len(b)}"
+        return None
+    if a != b or type(a) is not type(b):
+        return f"{where or '.'}: Python {a!r}, JavaScript {b!r}"
+    return None
+
+
+def _diff(j: Job, got: Any) -> str | None:
+    if isinstance(got, dict) and "crash" in got:
+        return "JavaScript threw: " + got["crash"]
+    return _differs(python(j), got)
+
+
+def _smaller(j: Job) -> Iterable[Job]:
+    """Candidates one step smaller than `j`'s game: fewer hands from the end, one hand less."""
+    game = j["game"]
+    hands = game.get("hands") if isinstance(game, dict) else None
+    if not isinstance(hands, list) or len(hands) < 2:
+        return
+    for cut in range(1, len(hands)):
+        yield {**j, "game": {**game, "hands": hands[:cut]}, "entered": None}
+    for i in range(len(hands)):
+        yield {**j, "game": {**game, "hands": hands[:i] + hands[i + 1 :]}, "entered": None}
+
+
+def _shrink(j: Job, catalogues: Path) -> Job:
+    for _ in range(20):
+        candidates = list(_smaller(j))
+        if not candidates:
+            break
+        outs = javascript(candidates, catalogues)
+        smaller = [c for c, got in zip(candidates, outs) if _diff(c, got)]
+        if not smaller:
+            break
+        j = min(smaller, key=lambda c: len(json.dumps(c["game"])))
+    return j
+
+
+def check(jobs: list[Job], catalogues: Path) -> int:
+    """Runs every job in both engines; fails on the first difference, with its smallest game."""
+    outs = javascript(jobs, catalogues)
+    assert len(outs) == len(jobs)
+    for j, got in zip(jobs, outs):
+        found = _diff(j, got)
+        if found:
+            small = _shrink(j, catalogues)
+            why = _diff(small, javascript([small], catalogues)[0]) or found
+            pytest.fail(
+                f"the engines differ (seed {SEED}): {why}\n"
+                f"smallest game: {json.dumps(small, ensure_ascii=False)}",
+                pytrace=False,
+            )
+    return len(jobs)
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.json"))
+
+
+def _game(path: Path) -> Any:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data["game"] if isinstance(data, dict) and "game" in data else data
+
+
+GAMES = _files(ROOT / "tests" / "games") + _files(ROOT / "scorekeeper" / "examples")
+INVALID = _files(ROOT / "tests" / "games" / "invalid")
+
+
+def test_every_game_in_every_mode_and_language(catalogues: Path) -> None:
+    jobs = []
+    for path in GAMES:
+        game = _game(path)
+        lines = len(game["hands"])
+        for lang in LANGS:
+            jobs.append(job(game, lang=lang))
+        jobs.append(job(game, stored=True))
+        jobs += [job(game, entered=n) for n in {1, lines // 2 + 1, lines}]
+    assert check(jobs, catalogues) >= 7 * len(GAMES)
+
+
+def test_the_script_the_server_sends_is_the_same_engine(catalogues: Path, tmp_path: Path) -> None:
+    body, _etag = bundle(str(ROOT / "scorekeeper" / "static"))
+    sources = sum(
+        len(p.read_bytes()) for p in (ROOT / "scorekeeper" / "static" / "engine").glob("*.js")
+    )
+    assert len(body) < sources * 0.7  # comments and indentation gone
+    (tmp_path / "engine.js").write_bytes(body)
+    jobs = [job(_game(path), lang=lang) for path in GAMES + INVALID for lang in ("en", "uk")]
+    outs = javascript(jobs, catalogues, tmp_path / "engine.js")
+    assert [_diff(j, got) for j, got in zip(jobs, outs)] == [None] * len(jobs)
+
+
+def test_every_invalid_file_in_every_language(catalogues: Path) -> None:
+    jobs = [job(_game(path), lang=lang) for path in INVALID for lang in LANGS]
+    assert len(INVALID) > 10
+    check(jobs, catalogues)
+    # the refusals are refusals in JavaScript too (a twin that scored them would differ above)
+    assert all("problems" in python(j) for j in jobs)
+
+
+def _value(spec: Spec, rng: random.Random) -> Any:
+    """A value `spec` takes, now and then one it refuses (the refusal is compared too)."""
+    if rng.random() < 0.03:
+        return rng.choice([-5, 10**6, "x", 1.5, None, True, [], {"bogus": 1}])
+    if spec.optional and rng.random() < 0.25:
+        return None
+    if spec.kind == "bool":
+        return rng.random() < 0.5
+    if spec.kind == "choice":
+        return rng.choice(spec.choices)
+    if spec.kind in ("record", "per_suit"):
+        keys = [k for k in spec.keys if rng.random() < 0.6]
+        return {k: _value(spec.keys[k], rng) for k in keys}
+    if spec.kind == "money":
+        return rng.choice([0, 1, 2, 0.5, 0.25, 0.01, 10, "0.1"])
+    if spec.choices and rng.random() < 0.3:
+        return rng.choice(spec.choices)
+    low = spec.low if spec.low is not None else -500
+    high = spec.high if spec.high is not None else 1500
+    usual = spec.usual if isinstance(spec.usual, int) and not isinstance(spec.usual, bool) else None
+    if usual is not None and rng.random() < 0.5:
+        return min(high, max(low, usual + rng.choice([-20, -10, -5, 0, 5, 10, 50])))
+    return rng.randint(low, min(high, low + 2000))
+
+
+#: house rules that leave most dealt hands valid; the others are drawn now and then
+GENTLE = (
+    "rounding round_declarer lock musik_bonus give_up slam_counts_all stake barrel bolts dump "
+    "ace_marriage marriage_values marriage_needs_trick trump_marriage_double double_on_switch "
+    "contract_raise sitting_out all_cards_in_play"
+).split()
+
+
+def random_game(rng: random.Random) -> Job:
+    preset = rng.choice(PRESETS)
+    target = rng.choice([500, 1000]) if rng.random() < 0.4 else None
+    game = make_game(Seeded(rng), preset, max_hands=rng.choice([3, 10, 30]), target=target)
+    options = {} if target is None else {"target": target}
+    for name in GENTLE if rng.random() < 0.95 else list(OPTION_SPECS):
+        if rng.random() < 0.2:
+            options[name] = _value(OPTION_SPECS[name], rng)
+    game["options"] = options
+    if target is not None:  # cut where the Python engine ends the game, if a rule ended it early
+        out = engine_output(copy.deepcopy(game))
+        hands = [p["hand"] for p in out.get("problems", []) if p["hand"]]
+        if hands and min(hands) > 1:
+            game["hands"] = game["hands"][: min(hands) - 1]
+    lang = rng.choice(LANGS) if rng.random() < 0.3 else "en"
+    mode = rng.random()
+    lines = len(game["hands"])
+    if mode < 0.15:
+        return job(game, stored=True, lang=lang)
+    if mode < 0.3:
+        return job(game, entered=rng.randint(1, lines), lang=lang)
+    return job(game, lang=lang)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_dealt_from_a_shuffled_deck(chunk: int, catalogues: Path) -> None:
+    rng = random.Random(f"{SEED}-{chunk}")
+    jobs = [random_game(rng) for _ in range(RANDOM_GAMES // CHUNKS)]
+    scored = sum("problems" not in python(j) for j in jobs[:200])
+    assert scored > 100  # most are real games, not refusals
+    assert check(jobs, catalogues) == RANDOM_GAMES // CHUNKS
+
+
+def test_damaged_files(catalogues: Path) -> None:
+    found: list[Any] = []
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(malformed_games())
+    def collect(game: Any) -> None:
+        found.append(game)
+
+    collect()
+    check([job(g) for g in found], catalogues)
