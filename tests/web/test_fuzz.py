@@ -190,7 +190,7 @@ def _routes(app: Any, game_id: int) -> list[tuple[str, str, str]]:
         revision = db.session.execute(db.select(Revision.id)).scalars().first()
         scorer = db.session.execute(db.select(Scorer.id)).scalars().first() or 1
     values = {"game_id": game_id, "number": 1, "revision": revision, "scorer_id": scorer}
-    values |= {"player_id": 1, "token_id": 1, "preset": "pl-3", "token": "x" * 32}
+    values |= {"player_id": 1, "token_id": 1, "preset": "pl-3", "token": "x" * 32, "lang": "pl"}
     out = []
     for rule in app.url_map.iter_rules():
         if rule.endpoint in SKIPPED:
