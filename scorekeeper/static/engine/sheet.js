@@ -183,14 +183,12 @@
         for (var p = 0; p < table.seats; p++) {
           if (p !== w && table.totals[w] > table.totals[p]) {
             // Decimal(...) * stake: the stake is an integer count of its smallest unit
-            // (bounds.STAKE_PLACES decimals), and so is the amount (docs/engine.md)
-            settlement.push(
-              new SK.tally.Payment({
-                payer: p,
-                payee: w,
-                amount: (table.totals[w] - table.totals[p]) * o.stake,
-              })
-            );
+            // (bounds.STAKE_PLACES decimals), and so is the amount (docs/engine.md); a BigInt
+            // past 2 ** 53
+            var diff = table.totals[w] - table.totals[p];
+            var amount = diff * o.stake;
+            if (!Number.isSafeInteger(amount)) amount = BigInt(diff) * BigInt(o.stake);
+            settlement.push(new SK.tally.Payment({ payer: p, payee: w, amount: amount }));
           }
         }
       }
