@@ -83,22 +83,16 @@
   // True if the deck's cards (A 10 K Q J 9 values, 4 each) split into `piles` exactly.
   M.possible = function possible(values, piles) {
     // the answer does not depend on the piles' order: one cache entry for every order
-    var keyed = piles.map(function (p) {
-      return { key: _key(p), pile: p };
-    });
-    keyed.sort(function (a, b) {
-      for (var i = 0; i < a.key.length; i++) {
-        if (a.key[i] !== b.key[i]) return a.key[i] < b.key[i] ? -1 : 1;
-      }
-      return 0;
-    });
-    return _possible(
-      values,
-      keyed.map(function (x) {
-        return x.pile;
-      })
-    );
+    return _possible(values, piles.slice().sort(_by_key));
   };
+
+  // sorted(piles, key=_key) without building the keys (Array.prototype.sort is stable)
+  function _by_key(a, b) {
+    var x = _key(a),
+      y = _key(b);
+    for (var i = 0; i < 5; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+  }
 
   function _key(pile) {
     // the richest piles first (measured: prunes a little better than the seat order)
@@ -119,14 +113,8 @@
   var _possible_cache = cache(16384);
 
   function _possible(values, piles) {
-    var ckey =
-      values.join(",") +
-      "/" +
-      piles
-        .map(function (p) {
-          return p.points + "," + _pile_kind(p);
-        })
-        .join(";");
+    var ckey = values.join(",") + "/";
+    for (var i = 0; i < piles.length; i++) ckey += ";" + piles[i].points + "," + _pile_kind(piles[i]);
     var hit = _possible_cache.get(ckey);
     if (hit !== undefined) return hit;
     var result = _possible_uncached(values, piles);
@@ -209,7 +197,8 @@
         }
         return true;
       }
-      var key = r + "|" + rem.join(",") + "|" + used.join(",");
+      var key = "" + r;
+      for (i = 0; i < n; i++) key += "," + rem[i] + "," + used[i];
       var known = memo.get(key);
       if (known !== undefined) return known;
       var value = order[r];
