@@ -19,7 +19,12 @@
     var places = SK.bounds.STAKE_PLACES;
     if (typeof value === "bigint") {
       var unit = 10n ** BigInt(places);
-      return value % unit === 0n ? Number(value / unit) : new py.Float(Number(value) / Number(unit));
+      if (value % unit === 0n) {
+        // int(value): exact, a BigInt past 2 ** 53 as json.dumps writes every digit
+        var whole = value / unit;
+        return Number.isSafeInteger(Number(whole)) ? Number(whole) : whole;
+      }
+      return new py.Decimal(value.toString() + "e-" + places).to_float();
     }
     var scale = Math.pow(10, places);
     if (value % scale === 0) {
