@@ -1,6 +1,11 @@
-"""The twin's Python (static/engine/py.js, docs/engine.md) against Python itself: json.loads,
-repr, str, json.dumps, str.format, len, casefold, split, sorted, //, % and round give the same
-values for the same input. One run of node for every case; a skip without node, a failure in CI."""
+"""The twin's Python (static/engine/py.js, docs/engine.md) against Python itself: json.loads
+(its errors' messages too), repr, str, json.dumps, str.format, len, casefold, split, sorted, //,
+% and Decimal give the same values for the same input. One run of node for every case; a skip
+without node, a failure in CI.
+
+casefold is compared on the scripts players write (Latin, Cyrillic, Greek, digits, signs): the
+twin folds by upper then lower case, which differs from Python for Cherokee and for letters newer
+than Python 3.11's Unicode 14 (docs/engine.md)."""
 
 from __future__ import annotations
 
@@ -31,17 +36,18 @@ const out = {};
 out.docs = cases.docs.map(text => attempt(() => {
   const v = py.parse_json(text);
   return [py.repr(v), py.str(v), py.json_dumps(v), py.json_dumps(v, {ensure_ascii: false}),
-          py.json_dumps(v, {indent: 2, sort_keys: true}), py.format("{v}|{v!r}|{v!s}", {v: v}),
+          py.json_dumps(v, {ensure_ascii: false, indent: 2}), py.format("{v}|{v!r}|{v!s}", {v: v}),
           String(py.truthy(v)), py.is_int(v) + "" + py.is_float(v) + py.is_str(v) + py.is_bool(v)
-          + py.is_list(v) + py.is_dict(v)];
+          + py.is_list(v) + py.is_dict(v), py.is_list(v) || py.is_dict(v) ? py.len(v) : 0];
 }));
-out.bad = cases.bad.map(text => attempt(() => { py.parse_json(text); return "ok"; }));
+out.bad = cases.bad.map(text => {
+  try { py.parse_json(text); return "ok"; } catch (e) { return {error: e.name, message: e.message}; }
+});
 out.formats = cases.formats.map(([t, p]) => attempt(() => py.format(t, py.parse_json(p))));
-out.strings = cases.strings.map(s => [py.len(s), py.casefold(s), py.split(s), py.strip(s),
-                                      py.repr(s), py.ascii(s)]);
+out.strings = cases.strings.map(s => [py.len(s), py.split(s), py.repr(s)]);
+out.folds = cases.folds.map(s => py.casefold(s));
 out.sorted = py.sorted_str(cases.strings);
-out.arith = cases.arith.map(([a, b]) => attempt(() => [py.floordiv(a, b), py.mod(a, b)]));
-out.rounds = cases.rounds.map(t => attempt(() => py.round(py.parse_json(t))));
+out.arith = cases.arith.map(([a, b]) => [py.floordiv(a, b), py.mod(a, b)]);
 out.decimals = cases.decimals.map(s => attempt(() => {
   const d = new py.Decimal(s);
   return [d.toString(), d.is_finite(), d.is_finite() && d.is_integer(), d.is_finite() && d.has_places(4)];
@@ -81,6 +87,28 @@ def _strings(rng: random.Random) -> list[str]:
     return fixed
 
 
+def _folds(rng: random.Random) -> list[str]:
+    """Names and words in the scripts players write, mixed case, with the letters whose fold is
+    not their lower case (ß, ẞ, ς, İ, ı, ŉ, ǅ, ligatures, Greek with iota subscript...)."""
+    fixed = ["Straße", "STRASSE", "ẞ", "ΣΑΣ ς", "ὈΔΥΣΣΕΎΣ", "ᾼ ᾳ ΐ ΰ", "İstanbul", "ıI", "ŉ", "ǅ ǈ ǋ ǲ",
+             "ﬃ ﬅ ﬆ", "Łódź", "Ёлка ЁЛКА", "ґ Ґ є Є і І ї Ї", "Zürich", "Ǆ", "µ", "ſ", "K", "Å", "ϐϑϕϖϰϱϵ",
+             "ΆΈΉΊΌΎΏ", "Ⅻ ⓐ Ⓐ", "Ａｚ", "ǰ ẖ ẗ ẘ ẙ ẚ", "ᲀᲁᲂ", "ꙋ Ꙋ", "Ɐ ⱥ Ⱥ", "ԱԲ աբ", "🂡 Joker"]
+    letters = [chr(c) for c in (*range(0x20, 0x250), *range(0x370, 0x530), *range(0x1e00, 0x2000),
+                                *range(0x2c60, 0x2c80), *range(0xa640, 0xa6a0), *range(0xa720, 0xa7cb))
+               if chr(c).isprintable()]
+    fixed += ["".join(letters[i : i + 40]) for i in range(0, len(letters), 40)]
+    for _ in range(60):
+        fixed.append("".join(rng.choice(letters) for _ in range(rng.randint(1, 12))))
+    return fixed
+
+
+def _planes() -> list[str]:
+    """Every code point of the planes in use (0-3, 14) and a sample of the rest, in runs of 512:
+    what repr() escapes follows Python 3.11's Unicode 14, whatever Unicode JavaScript knows."""
+    codes = [*range(0x40000), *range(0xE0000, 0xE1000), *range(0x40000, 0x110000, 0x3FF)]
+    return ["".join(map(chr, codes[i : i + 512])) for i in range(0, len(codes), 512)]
+
+
 def _value(rng: random.Random, depth: int = 0) -> Any:
     kind = rng.randint(0, 8 if depth < 3 else 5)
     if kind == 0:
@@ -109,34 +137,20 @@ def _docs(rng: random.Random) -> list[str]:
 
 
 BAD = ["", " ", "[1,]", "{,}", '{"a" 1}', "{'a': 1}", "01", "1.", ".5", "+1", "[1] x", "nan",
-       "inf", "tru", '"\t"', '"\\x"', '"\\u12"', '{"a": 1,}', "\ufeff{}", "[" * 2000, "-",
-       "1" * 5000, '"abc']
+       "inf", "tru", '"\t"', '"\\x"', '"\\u12"', '{"a": 1,}', "\ufeff{}", "[" * 2000, '{"a":' * 2000,
+       "-", "1" * 5000, '"abc', "[1 2]", '{"a": 1 "b"}', '"ab\\', '{"a"', '{"a":', "[", "{",
+       '"\\ud800\\u12"', "\n\n  x", "[1,\n 2,\n x]"]
 
 FORMATS = [
-    ("{a}", {"a": 1}), ("{a!r}", {"a": "it's"}), ("{a!s}", {"a": None}), ("{a:+d}", {"a": 5}),
-    ("{a:+d}", {"a": -5}), ("{a:+d}", {"a": 0}), ("{a:>6}|{a:<6}|{a:^7}", {"a": "ab"}),
-    ("{a:*^9,}", {"a": 1234567}), ("{a:08.3f}", {"a": -3.14159}), ("{a:.2f}", {"a": 0.125}),
-    ("{a:.2f}", {"a": 0.375}), ("{a:.1f}", {"a": 0.25}), ("{a:e}", {"a": 12345.678}),
-    ("{a:.3e}", {"a": 0.0}), ("{a:g}", {"a": 1e-5}), ("{a:g}", {"a": 123456789.0}),
-    ("{a:.3g}", {"a": 0.0001234}), ("{a:%}", {"a": 0.5}), ("{a:.1%}", {"a": 0.0625}),
-    ("{a:x}|{a:#X}|{a:o}|{a:b}", {"a": 255}), ("{a:,}", {"a": -1234567.891}), ("{a:_d}", {"a": 10**7}),
-    ("{a:d}", {"a": True}), ("{a}", {"a": True}), ("{a:5}", {"a": 42}), ("{a:<5}|", {"a": 42}),
-    ("{a:=+8}", {"a": 42}), ("{a:010,}", {"a": 1234}), ("{a:.3}", {"a": "abcdef"}),
-    ("{a:.3}", {"a": 3.14159}), ("{a:.3}", {"a": 1234.5}), ("{a:f}", {"a": 1e20}),
-    ("{a:.0f}", {"a": 2.5}), ("{a:.0f}", {"a": 3.5}), ("{a}", {"a": 1e16}), ("{a}", {"a": 100.0}),
-    ("{a}", {"a": [1, "x", None, 2.0]}), ("{a}", {"a": {"k": [True]}}), ("{a!r}", {"a": {"k": "v"}}),
-    ("{{a}} {a} }}{{", {"a": 1}), ("{b}", {"a": 1}), ("{}", {"a": 1}), ("{a", {"a": 1}),
-    ("a}", {"a": 1}), ("{a:d}", {"a": "x"}), ("{a:d}", {"a": 1.5}), ("{a!x}", {"a": 1}),
-    ("{a[0]}-{a[1]}", {"a": [3, 4]}), ("{a[k]}", {"a": {"k": "v"}}), ("{try} of {tries}", {"try": 1, "tries": 3}),
-    ("{a:{w}}", {"a": 7, "w": 4}), ("{a:.2f}", {"a": 2}), ("{a:n}", {"a": 12345}),
-    ("{a: d}", {"a": 5}), ("{a:-^+9.2f}", {"a": 3.14159}), ("{a!r:>12}", {"a": "x'y"}),
-    ("{a:g}", {"a": float("inf")}), ("{a:F}", {"a": float("nan")}), ("{a:,.2f}", {"a": 1234567.125}),
+    ("{a}", {"a": 1}), ("{a!r}", {"a": "it's"}), ("{a!s}", {"a": None}), ("{a}", {"a": True}),
+    ("{a}", {"a": 1e16}), ("{a}", {"a": 100.0}), ("{a}", {"a": [1, "x", None, 2.0]}),
+    ("{a}", {"a": {"k": [True]}}), ("{a!r}", {"a": {"k": "v"}}), ("{a!r}", {"a": ["it's", 'say "hi"']}),
+    ("{{a}} {a} }}{{", {"a": 1}), ("{b}", {"a": 1}), ("{try} of {tries}", {"try": 1, "tries": 3}),
+    ("{a!r} and {a}", {"a": "\u2028\x00é"}), ("{raw!r}", {"raw": 2**70}), ("no fields", {}),
 ]
 
-ARITH = [(7, 2), (-7, 2), (7, -2), (-7, -2), (0, 3), (6, 3), (-6, 3), (1, 0), (-1, 7), (5, -7),
-         (123456, 1000), (-123456, 1000)]
-ROUNDS = ["0.5", "1.5", "2.5", "-0.5", "-1.5", "-2.5", "2.4999999", "2.5000001", "1e16", "0.49999999999999994",
-          "3", "-3", "1e300", "NaN", "Infinity", "4503599627370495.5", "-4503599627370495.5"]
+ARITH = [(7, 2), (-7, 2), (7, -2), (-7, -2), (0, 3), (6, 3), (-6, 3), (-1, 7), (5, -7),
+         (123456, 1000), (-123456, 1000), (-5, 10), (1005, 10)]
 DECIMALS = ["0", "0.05", "1000", "1000.0000", "1e3", "1E+3", "0.00001", "1.23450", " 2 ", "1_000",
             "-0", "inf", "-Infinity", "nan", "sNaN", "", "abc", "1.2.3", ".5", "5.", "1e-7",
             "12345678901234567890.5", "0.0001", "-0.00010", "1__0", "_1", "+.5e+2",
@@ -144,28 +158,32 @@ DECIMALS = ["0", "0.05", "1000", "1000.0000", "1e3", "1E+3", "0.00001", "1.23450
 EQ = [("1", "1.0"), ("1", "true"), ("[1, 2]", "[1.0, 2]"), ('{"a": 1, "b": 2}', '{"b": 2, "a": 1}'),
       ('{"a": 1}', '{"a": 2}'), ("null", "false"), ("[]", "{}"), ("0", "false"), ("NaN", "NaN"),
       ("9007199254740993", "9007199254740992"), ("9007199254740993", "9007199254740993"),
-      ('"a"', '"a"'), ("[[1]]", "[[1, 2]]"), ("0.5", "0.5")]
+      ('"a"', '"a"'), ("[[1]]", "[[1, 2]]"), ("0.5", "0.5"), ('{"a": [1]}', '{"a": [1.0]}'),
+      ('{"a": 1}', '{"b": 1}'), ('"1"', "1"), ("[null]", "[false]")]
 
 
 def _expected(cases: dict[str, Any]) -> dict[str, Any]:
     def attempt(f: Any) -> Any:
         try:
             return f()
-        except (ValueError, KeyError, IndexError, TypeError, RecursionError, ZeroDivisionError,
-                OverflowError, InvalidOperation, AttributeError) as e:
+        except (ValueError, KeyError, RecursionError, InvalidOperation) as e:
             return {"error": "JSONDecodeError" if isinstance(e, json.JSONDecodeError)
                     else type(e).__name__}
 
-    def doc(text: str) -> list[str]:
+    def doc(text: str) -> list[Any]:
         v = json.loads(text)
         kinds = [isinstance(v, int) and not isinstance(v, bool), isinstance(v, float),
                  isinstance(v, str), isinstance(v, bool), isinstance(v, list), isinstance(v, dict)]
         return [repr(v), str(v), json.dumps(v), json.dumps(v, ensure_ascii=False),
-                json.dumps(v, indent=2, sort_keys=True), "{v}|{v!r}|{v!s}".format(v=v),
-                str(bool(v)).lower(), "".join(str(k).lower() for k in kinds)]
+                json.dumps(v, ensure_ascii=False, indent=2), "{v}|{v!r}|{v!s}".format(v=v),
+                str(bool(v)).lower(), "".join(str(k).lower() for k in kinds),
+                len(v) if isinstance(v, (list, dict)) else 0]
 
     def bad(text: str) -> Any:
-        json.loads(text)
+        try:
+            json.loads(text)
+        except (ValueError, RecursionError) as e:
+            return {"error": type(e).__name__, "message": str(e)}
         return "ok"
 
     def decimal(s: str) -> list[Any]:
@@ -176,13 +194,12 @@ def _expected(cases: dict[str, Any]) -> dict[str, Any]:
 
     return {
         "docs": [attempt(lambda: doc(t)) for t in cases["docs"]],
-        "bad": [attempt(lambda: bad(t)) for t in cases["bad"]],
+        "bad": [bad(t) for t in cases["bad"]],
         "formats": [attempt(lambda: t.format(**json.loads(p))) for t, p in cases["formats"]],
-        "strings": [[len(s), s.casefold(), s.split(), s.strip(), repr(s), ascii(s)]
-                    for s in cases["strings"]],
+        "strings": [[len(s), s.split(), repr(s)] for s in cases["strings"]],
+        "folds": [s.casefold() for s in cases["folds"]],
         "sorted": sorted(cases["strings"]),
-        "arith": [attempt(lambda: [a // b, a % b]) for a, b in cases["arith"]],
-        "rounds": [attempt(lambda: round(json.loads(t))) for t in cases["rounds"]],
+        "arith": [[a // b, a % b] for a, b in cases["arith"]],
         "decimals": [attempt(lambda: decimal(s)) for s in cases["decimals"]],
         "eq": [json.loads(a) == json.loads(b) if "NaN" not in a else False for a, b in cases["eq"]],
     }
@@ -218,8 +235,9 @@ def test_py_js_does_what_python_does():
     cases = {
         "docs": _docs(rng), "bad": BAD,
         "formats": [[t, json.dumps(p)] for t, p in FORMATS],
-        "strings": _strings(rng), "arith": ARITH, "rounds": ROUNDS, "decimals": DECIMALS, "eq": EQ,
+        "strings": _strings(rng) + _planes(), "folds": _folds(rng), "arith": ARITH,
+        "decimals": DECIMALS, "eq": EQ,
     }
     got, want = _node(cases), _expected(cases)
     wrong = _mismatches(got, want)
-    assert not wrong, "\n".join(wrong[:30])
+    assert not wrong, "\n".join(w[:300] for w in wrong[:30])
