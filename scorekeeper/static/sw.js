@@ -1,20 +1,30 @@
 // Thousand Scorekeeper's service worker: the app shell and every page this phone has opened stay
-// readable with no connection. Pages: network first, the copy kept as the fallback; the shell
-// (CSS, JS, icons, the offline page): from the cache of this version. Served at /sw.js by
-// web/install.py, which writes VERSION (a hash of the static files) in place of the marker:
-// a new release is a new worker with a new cache, and the old caches are deleted on activate.
+// readable with no connection, and a hand can be logged then (static/offline.js).
+// The shell (CSS, JS, icons, the offline page, the browser engine and its sentences in the
+// languages the phone reads): from the cache of this version. Pages,
+// a game's file and its hand forms: network first, the copy kept as the fallback. Served at
+// /sw.js by web/install.py, which writes VERSION (a hash of the static files and catalogues) in
+// place of the marker: a new release is a new worker with a new cache; the old caches are deleted
+// on activate.
 "use strict";
 var VERSION = "__VERSION__";
 var SHELL = "shell-" + VERSION, PAGES = "pages-" + VERSION;
 var OFFLINE = "/offline";
-var SHELL_FILES = [OFFLINE, "/static/style.css", "/static/app.js", "/static/icons/icon.svg"];
+var SHELL_FILES = [OFFLINE, "/static/style.css", "/static/app.js", "/static/offline.js", "/static/icons/icon.svg"];
+var ENGINE = "/engine/engine.js";  // static/engine/ as one script
 // pages that must never come back from the cache: they change who is signed in
 var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;
+// asked by the page's scripts as well as opened: kept like pages
+var KEPT = /^\/(api\/games\/|games\/[0-9]+(\/hands\/new)?$)/;
+var HAND_FORM = /^\/games\/[0-9]+\/hands\/new$/;
 var MOST_PAGES = 300;  // the oldest copies go first: a season of games, a few MB
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) {
-    return cache.addAll(SHELL_FILES);
+    return cache.addAll(SHELL_FILES).then(function () {
+      // an engine that will not come does not stop the worker: the pages still read
+      return cache.add(ENGINE).catch(function () {});
+    });
   }).then(function () { return self.skipWaiting(); }));
 });
 
@@ -27,6 +37,7 @@ self.addEventListener("activate", function (event) {
 });
 
 // The page of a signed-out phone tells the worker: the pages of the account that was here go.
+// (Its hands not sent yet stay, under that account: offline.js.)
 self.addEventListener("message", function (event) {
   if (event.data === "forget") event.waitUntil(caches.delete(PAGES));
 });
@@ -57,13 +68,30 @@ function fromNetworkElseCopy(request) {
   });
 }
 
+// the engine and its sentences (/engine/messages-<lang>.json, in the languages the phone
+// reads): one release's, kept with its shell
+function fromShell(request) {
+  return caches.open(SHELL).then(function (cache) {
+    return cache.match(request, {ignoreVary: true}).then(function (hit) {
+      return hit || fetch(request).then(function (response) {
+        if (response.ok) cache.put(request, response.clone());
+        return response;
+      });
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
-    // a form sent with no connection: the offline page says it was not saved
     if (request.mode === "navigate") {
       event.respondWith(fetch(request).catch(function () {
+        // a hand that could not be sent: its form again, where offline.js keeps it on the
+        // phone (it kept what was typed); any other form: the offline page says it was not saved
+        if (HAND_FORM.test(url.pathname)) {
+          return Response.redirect(url.pathname + url.search + "#unsent", 303);
+        }
         return caches.match(OFFLINE, {ignoreVary: true});
       }));
     }
@@ -76,7 +104,11 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  if (request.mode === "navigate" || url.pathname.indexOf("/api/games/") === 0) {
+  if (url.pathname.indexOf("/engine/") === 0) {
+    event.respondWith(fromShell(request));
+    return;
+  }
+  if (request.mode === "navigate" || KEPT.test(url.pathname)) {
     event.respondWith(fromNetworkElseCopy(request));
   }
 });

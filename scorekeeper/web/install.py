@@ -81,11 +81,13 @@ def service_worker() -> Response:
 
 @cache
 def version() -> str:
-    """A hash of what the worker keeps: the static files and the offline page's template."""
+    """A hash of what the worker keeps: the static files, the offline page's template and the
+    catalogues (the engine's sentences, /engine/messages-<lang>.json, are kept with the shell)."""
     digest = hashlib.sha256()
     static = Path(current_app.static_folder or "")
-    templates = Path(current_app.root_path, "templates")
-    for path in sorted([*static.rglob("*"), templates / "offline.html"]):
+    root = Path(current_app.root_path)
+    catalogues = (root / "translations").glob("*/LC_MESSAGES/messages.po")
+    for path in sorted([*static.rglob("*"), root / "templates" / "offline.html", *catalogues]):
         if path.is_file():
             digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()[:12]

@@ -43,6 +43,11 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
             else None
         )
     dealer = before.next_dealer
+    # ?dealer=: the form as another seat would deal it (a phone with no connection keeps one
+    # per seat: after hands logged offline the deal has moved on, and who sits out with it)
+    asked = request.args.get("dealer", type=int) if request.method == "GET" else None
+    if number is None and asked is not None and 0 <= asked < rules.seats:
+        dealer = asked
     form.setup(rules, derived.names(game), dealer, before.bidding.opener)
     form.prepare(game.version)
     return form, before

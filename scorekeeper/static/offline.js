@@ -1,0 +1,650 @@
+// Thousand Scorekeeper with no connection: a hand logged then is checked and scored on the phone
+// by the browser engine (static/engine/, docs/engine.md), kept in an outbox (IndexedDB: per
+// account and game, the line in game-file shape, an Idempotency-Key made once and the version of
+// the game it was logged on), shown on the sheet marked "not sent yet", and sent in order
+// through the JSON API when the connection is back. Another phone's hands meanwhile (412) are
+// shown beside the scorer's, who chooses; a hand refused (400) stays until dropped or changed.
+// Every word comes from the page (templates/_offline.html). Without this file, or without a
+// service worker, the pages work as they always did.
+(function () {
+  "use strict";
+  var body = document.body, account = body.dataset.account || "";
+  var lang = document.documentElement.lang || "en";
+  var bar = document.getElementById("sync-status");
+  var W = words(bar);
+  var path = location.pathname;
+
+  function words(el) {
+    try { return JSON.parse(el.dataset.words || el.dataset.unsent); } catch (e) { return {}; }
+  }
+  function fill(text, params) {
+    return String(text).replace(/\{(\w+)\}/g, function (all, key) {
+      return key in params ? params[key] : all;
+    });
+  }
+  // forms: the sentence for 1, 2 and 5 ({n} where the count goes, or the count itself); the
+  // language's plural rule picks one
+  function plural(forms, n) {
+    var a = n % 10, b = n % 100, few = a >= 2 && a <= 4 && (b < 12 || b > 14), i;
+    if (lang === "pl") i = n === 1 ? 0 : few ? 1 : 2;
+    else if (lang === "ru" || lang === "uk") i = a === 1 && b !== 11 ? 0 : few ? 1 : 2;
+    else i = n === 1 ? 0 : 1;
+    var form = forms[i];
+    return form.indexOf("{n}") >= 0 ? fill(form, { n: n }) : form.replace(/\b[125]\b/, String(n));
+  }
+  function make(tag, cls, text) {
+    var el = document.createElement(tag);
+    if (cls) el.className = cls;
+    if (text != null) el.textContent = text;
+    return el;
+  }
+  function all(list, fn) { Array.prototype.forEach.call(list, fn); }
+  function online() { return navigator.onLine !== false; }
+
+  // --- the outbox ------------------------------------------------------------------------------
+  var opened = null;
+  function db() {
+    opened = opened || new Promise(function (ok, no) {
+      var r = indexedDB.open("scorekeeper", 1);
+      r.onupgradeneeded = function () { r.result.createObjectStore("outbox", { keyPath: "id", autoIncrement: true }); };
+      r.onsuccess = function () { ok(r.result); };
+      r.onerror = function () { no(r.error); };
+    });
+    return opened;
+  }
+  function store(mode, fn) {
+    return db().then(function (d) {
+      return new Promise(function (ok, no) {
+        var t = d.transaction("outbox", mode), r = fn(t.objectStore("outbox"));
+        t.oncomplete = function () { ok(r && r.result); };
+        t.onerror = t.onabort = function () { no(t.error); };
+      });
+    });
+  }
+  // this account's lines, oldest first; another account's stay on the phone, unseen and unsent
+  function outbox(game) {
+    if (!account || !window.indexedDB) return Promise.resolve([]);
+    return store("readonly", function (s) { return s.getAll(); }).then(function (list) {
+      return list.filter(function (e) {
+        return e.account === account && (game == null || e.game === game);
+      }).sort(function (a, b) { return a.id - b.id; });
+    }, function () { return []; });
+  }
+  function put(e) { return store("readwrite", function (s) { return s.put(e); }); }
+  function drop(id) { return store("readwrite", function (s) { return s.delete(id); }); }
+  function newKey() {
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+  }
+
+  // --- the engine, loaded from the worker's shell when a page needs it --------------------------
+  var engine = null;
+  function loadEngine() {
+    engine = engine || new Promise(function (ok, no) {
+      var script = make("script");
+      script.src = "/engine/engine.js";
+      script.onload = ok;
+      script.onerror = no;
+      document.head.appendChild(script);
+    }).then(function () {
+      return lang === "en" ? null : fetch("/engine/messages-" + lang + ".json")
+        .then(function (r) { return r.json(); })
+        .then(function (json) { return window.SK.i18n.catalogue(json); }, function () { return null; });
+    }).then(function (tr) {
+      // the game file with these lines after its own; `entered`: the new line's number
+      return function (file, lines, entered) {
+        var data = window.SK.py.parse_json(file.text);
+        data.hands = data.hands.concat(lines.map(function (l) {
+          return window.SK.py.parse_json(JSON.stringify(l));
+        }));
+        var options = { entered: entered || null, stored: !entered };
+        if (tr) options.tr = tr;
+        return window.SK.engine_output(data, options);
+      };
+    });
+    engine.catch(function () { engine = null; });
+    return engine;
+  }
+  // the game file as last read (the worker's copy with no connection) and its version
+  function loadFile(game) {
+    return fetch("/api/games/" + game + "/file", { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("file " + r.status);
+      var tag = r.headers.get("ETag");
+      return r.text().then(function (text) {
+        var data = JSON.parse(text);
+        return { text: text, version: tag || quoted(data.version), hands: data.hands.length };
+      });
+    });
+  }
+  function quoted(version) { return version == null ? "" : '"v' + version + '"'; }  // the API's ETag
+  // the hands of the game as the table counts them (adjustments are lines of their own kind)
+  function handCount(out, upTo) {
+    return out.hands.slice(0, upTo).filter(function (h) { return h.kind !== "adjustment"; }).length;
+  }
+
+  // --- the status line -------------------------------------------------------------------------
+  var sending = false, failure = null, justSent = false;
+  function status() {
+    if (!bar) return;
+    outbox().then(function (list) {
+      var n = list.length, issue = list.filter(function (e) { return e.state; })[0];
+      var text = "", href = null;
+      if (!online()) text = n ? plural(W.offline_n, n) : W.offline;
+      else if (sending) text = W.sending;
+      else if (issue) {
+        text = issue.state === "conflict" ? fill(W.conflict, { game: issue.game })
+          : fill(W.refused, { game: issue.game, number: issue.hand, reason: issue.why });
+        href = "/games/" + issue.game;
+      } else if (n) text = plural(W.waiting_n, n) + (failure ? " " + failure : "");
+      else if (justSent) text = W.sent;
+      bar.textContent = "";
+      if (href && href !== path) {
+        var a = make("a", null, text);
+        a.href = href;
+        bar.appendChild(a);
+      } else bar.textContent = text;
+      bar.hidden = !text;
+      bar.classList.toggle("problem", !!(issue || failure));
+    });
+  }
+
+  // --- sending ---------------------------------------------------------------------------------
+  var retry = null, delay = 5000, syncing = false;
+  function later() {
+    clearTimeout(retry);
+    retry = setTimeout(sync, delay);
+    delay = Math.min(delay * 2, 300000);  // 5 s, 10 s ... at most 5 minutes apart
+  }
+  // one sender at a time, across the tabs too: the others find the outbox emptied
+  function sync() {
+    if (syncing || !account || !online() || !window.indexedDB) return;
+    syncing = true;
+    var run = function () { return outbox().then(sendAll); };
+    var end = function () { syncing = false; };
+    (navigator.locks ? navigator.locks.request("scorekeeper-outbox", run) : run()).then(end, end);
+  }
+  function sendAll(list) {
+    var blocked = {}, changed = false, sent = {};
+    list = list.filter(function (e) {
+      if (e.state) blocked[e.game] = true;
+      return !blocked[e.game];  // a game's lines go in order: none after one waiting for a choice
+    });
+    if (!list.length) return;
+    sending = true;
+    failure = null;
+    status();
+    function next(i) {
+      var e = list[i];
+      if (!e) return done(true);
+      if (blocked[e.game]) return next(i + 1);
+      var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key };
+      if (e.version) headers["If-Match"] = e.version;
+      return fetch("/api/games/" + e.game + "/hands", {
+        method: "POST", credentials: "same-origin", headers: headers, body: JSON.stringify(e.line)
+      }).then(function (r) {
+        return r.json().catch(function () { return {}; }).then(function (b) { return answer(e, r, b, i); });
+      }, function () {
+        failure = W.unreachable;
+        return done(false);
+      });
+    }
+    function answer(e, r, b, i) {
+      var version = r.headers.get("ETag") || quoted(b.version);
+      changed = true;
+      if (r.status === 201 || r.status === 200) {
+        sent[e.game] = true;
+        var rest = list.slice(i + 1).filter(function (x) { return x.game === e.game; });
+        return drop(e.id).then(function () {
+          return Promise.all(rest.map(function (x) {
+            x.version = version || x.version;
+            x.base = b.hand || x.base + 1;  // the lines the server has before them
+            return put(x);
+          }));
+        }).then(function () { return next(i + 1); });
+      }
+      if (r.status === 412) {  // another phone wrote: the scorer chooses
+        blocked[e.game] = true;
+        e.state = "conflict";
+        e.theirs = { file: JSON.stringify(b.file || {}), version: version };
+        return put(e).then(function () { return next(i + 1); });
+      }
+      var transient = r.status >= 500 || r.status === 429 || (r.status === 409 && b.hands);
+      if (r.status === 401 || r.status === 403) failure = W.signin;
+      else if (transient) failure = fill(W.status, { status: r.status });
+      if (failure) { changed = false; return done(false); }
+      // a hand that no longer fits (400), a game gone (404), abandoned (409)...: kept, and why
+      blocked[e.game] = true;
+      e.state = "refused";
+      e.why = (b.problems ? b.problems.map(function (p) { return p.text; }) : b.errors || [r.status]).join("; ");
+      return put(e).then(function () { return next(i + 1); });
+    }
+    function done(ok) {
+      sending = false;
+      if (ok) { delay = 5000; justSent = true; setTimeout(function () { justSent = false; status(); }, 4000); }
+      else later();
+      status();
+      // the worker's copies of a game that changed: as the server has it now
+      Object.keys(sent).forEach(function (game) {
+        fetch("/api/games/" + game + "/file", { credentials: "same-origin" }).catch(function () {});
+        fetch("/games/" + game, { credentials: "same-origin" }).catch(function () {});
+      });
+      if (changed) document.dispatchEvent(new Event("outbox"));
+    }
+    return next(0);
+  }
+
+  // --- the game page ---------------------------------------------------------------------------
+  function gamePage(hook) {
+    var game = parseInt(hook.dataset.game, 10), G = words(hook);
+    var short = JSON.parse(hook.dataset.short), seats = short.length;
+    var log = document.querySelector(".actions a.primary[href$='/hands/new']");
+    var sheet = document.getElementById("hands");
+    // with a connection, what logging a hand without one needs: the game file and the hand
+    // form as each seat would deal it (the worker keeps them); the file is read every time
+    if (online() && log && window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) {
+      fetch("/api/games/" + game + "/file", { credentials: "same-origin" }).catch(function () {});
+      var forms = [log.getAttribute("href")];
+      for (var d = 0; d < seats; d++) forms.push("/games/" + game + "/hands/new?dealer=" + d);
+      forms.forEach(function (url) {
+        caches.match(url, { ignoreVary: true }).then(function (hit) {
+          if (!hit) fetch(url, { credentials: "same-origin" }).catch(function () {});
+        });
+      });
+    }
+    outbox(game).then(function (list) {
+      if (!list.length) return;
+      document.addEventListener("outbox", function () { location.replace(path); });
+      return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
+        show(list, got[0], got[1]);
+      });
+    }).catch(function () {});
+
+    function row(out, k, line, mark) {
+      var h = out.hands[k], tr = make("tr", mark ? "unsent" : ""), what = make("td", "what");
+      var kind = h.kind === "adjustment";
+      tr.appendChild(make("th", null, kind ? G.adj : String(handCount(out, k + 1)))).scope = "row";
+      if (kind) what.textContent = "± " + (line.reason || "");
+      else if (h.declarer == null) what.textContent = fill(G.dealt, { name: short[h.dealer] });
+      else if (line.give_up) what.textContent = fill(G.gave_up, { name: short[h.declarer], contract: h.contract });
+      else what.textContent = short[h.declarer] + " " + h.contract;
+      if (mark) {
+        what.appendChild(document.createTextNode(" "));
+        what.appendChild(make("span", "chip unsent", mark));
+      }
+      tr.appendChild(what);
+      h.scores.forEach(function (s, i) {
+        var td = make("td", "num");
+        td.appendChild(make("span", "score", (s > 0 ? "+" : "") + s));
+        td.appendChild(make("span", "running", String(h.totals[i])));
+        tr.appendChild(td);
+      });
+      return tr;
+    }
+    function table(rows) {
+      var t = make("table", "sheet"), head = make("tr"), tbody = make("tbody");
+      head.appendChild(make("th", null, "#"));
+      head.appendChild(make("th", null, G.hand));
+      short.forEach(function (n) { head.appendChild(make("th", "num name", n)); });
+      t.appendChild(make("thead")).appendChild(head);
+      rows.forEach(function (r) { tbody.insertBefore(r, tbody.firstChild); });
+      t.appendChild(tbody);
+      return t;
+    }
+    function chip(box, text, hot) { box.appendChild(make("span", hot ? "chip hot" : "chip", text)); }
+    function button(text, cls, fn) {
+      var b = make("button", cls, text);
+      b.type = "button";
+      b.addEventListener("click", fn);
+      return b;
+    }
+
+    function show(list, file, run) {
+      var out = run(file, list.map(function (e) { return e.line; }));
+      if (!out.problems) patch(list, file, out);
+      issues(list, file, run);
+    }
+    function patch(list, file, out) {
+      var base = file.hands, live = !out.finished;
+      // the totals, the dealer and the bidding, as the engine has them after every line
+      all(document.querySelectorAll(".totals .total"), function (box, i) {
+        var st = out.states[i], marks = out.chips[i], b = out.bidding, chips = box.querySelector(".chips");
+        box.querySelector(".points").textContent = String(out.totals[i]);
+        box.classList.toggle("dealing", live && out.next_dealer === i);
+        box.classList.toggle("won", out.winners.indexOf(i) >= 0);
+        chips.textContent = "";
+        if (live && out.next_dealer === i) chip(chips, out.sitting_out === i ? G.deals_out : G.deals);
+        if (live && b.opener === i) chip(chips, b.forced ? fill(G.must_bid, { bid: b.min_bid }) : G.bids_first, true);
+        if (live && (b.may_skip || []).indexOf(i) >= 0) chip(chips, G.may_skip);
+        if (live && (b.may_not_pass || []).indexOf(i) >= 0) chip(chips, G.may_not_pass, true);
+        if (marks.locked_at != null) chip(chips, fill(G.locked, { points: marks.locked_at }));
+        if (st.on_barrel) chip(chips, plural(G.barrel, st.tries_left), true);
+        if (marks.bolts) chip(chips, fill(G.bolts, { bolts: marks.bolts[0], count: marks.bolts[1] }));
+        if (st.give_ups_left != null) chip(chips, fill(G.give_ups, { count: st.give_ups_left }));
+      });
+      // the sheet: the lines not sent yet on top, marked
+      var rows = list.map(function (e, j) { return row(out, base + j, e.line, G.unsent); });
+      var tbody = sheet.querySelector("tbody");
+      if (!tbody) {
+        var p = sheet.querySelector("p");
+        if (p) p.remove();
+        sheet.appendChild(table([]));
+        tbody = sheet.querySelector("tbody");
+      }
+      rows.forEach(function (r) { tbody.insertBefore(r, tbody.firstChild); });
+      if (location.hash === "#unsent") {
+        rows[rows.length - 1].classList.add("saved");
+        history.replaceState(null, "", path);
+      }
+      var hands = handCount(out, out.hands.length);
+      if (log) {
+        log.textContent = fill(G.log, { number: hands + 1 });
+        log.href = "/games/" + game + "/hands/new?dealer=" + out.next_dealer;
+        log.hidden = !live;
+        var adjust = log.nextElementSibling;
+        if (adjust && !live) adjust.hidden = true;
+      }
+      // Undo takes back the last line not sent yet, on this phone
+      var undo = document.querySelector("form[action$='/undo']");
+      if (undo) {
+        undo.querySelector("button").textContent = fill(G.undo, { number: hands });
+        undo.addEventListener("submit", function (ev) {
+          ev.preventDefault();
+          if (!sending) drop(list[list.length - 1].id).then(function () { location.replace(path); });
+        });
+      }
+    }
+
+    // a line waiting for the scorer: another phone's hands first (412), or refused (400)
+    function issues(list, file, run) {
+      var first = list[0];
+      if (!first.state) return;
+      var box = make("section", "flash outbox-issue");
+      box.setAttribute("role", "alert");
+      var actions = make("div", "actions");
+      if (first.state === "refused") {
+        box.appendChild(make("p", null, fill(G.refused, { number: first.hand, reason: first.why })));
+        var fix = make("a", "button", G.fix);
+        fix.href = "/games/" + game + "/hands/new#fix-" + first.id;
+        actions.appendChild(fix);
+        actions.appendChild(button(G.drop_it, "danger", function () {
+          drop(first.id).then(function () { location.replace(path); });
+        }));
+      } else {
+        var lines = JSON.parse(first.theirs.file).hands, theirs = { text: first.theirs.file, hands: lines.length };
+        var now = run(theirs, []), mine = [], rows = [];
+        if (now.problems) return;
+        box.appendChild(make("p", null, G.theirs));
+        for (var k = Math.min(first.base, lines.length); k < lines.length; k++) rows.push(row(now, k, lines[k]));
+        box.appendChild(table(rows));
+        box.appendChild(make("p", null, G.mine));
+        list.forEach(function (e, j) {
+          var upTo = list.slice(0, j + 1).map(function (x) { return x.line; });
+          var after = run(theirs, upTo, theirs.hands + j + 1);
+          if (after.problems) {
+            var why = make("tr", "unsent"), td = make("td", "error");
+            td.colSpan = seats + 2;
+            td.textContent = fill(G.misfit, { reason: after.problems.map(function (p) { return p.text; }).join("; ") });
+            why.appendChild(td);
+            mine.push(why);
+            after = run(theirs, upTo);
+          }
+          if (!after.problems) mine.push(row(after, theirs.hands + j, e.line, G.unsent));
+        });
+        box.appendChild(table(mine));
+        var version = first.theirs.version;
+        actions.appendChild(button(G.append, "primary", function () {
+          Promise.all(list.map(function (e) {
+            delete e.state;
+            delete e.theirs;
+            e.version = version;
+            e.base = theirs.hands;
+            return put(e);
+          })).then(function () { sync(); });
+        }));
+        actions.appendChild(button(G.drop, "danger", function () {
+          Promise.all(list.map(function (e) { return drop(e.id); })).then(function () { location.replace(path); });
+        }));
+      }
+      box.appendChild(actions);
+      var totals = document.querySelector(".totals");
+      totals.parentNode.insertBefore(box, totals);
+    }
+  }
+
+  // --- the hand form ---------------------------------------------------------------------------
+  // The form's fields as a line of the game file: HandForm.to_line and line_to_dict of Python.
+  function toLine(form, rotation) {
+    function field(name) { return form.querySelector("[name='" + name + "']"); }
+    function int(name) {
+      var el = field(name), v = el ? el.value.trim() : "";
+      return /^[-+]?[0-9]+$/.test(v) ? parseInt(v, 10) : null;
+    }
+    function ticked(name) {
+      return Array.prototype.map.call(form.querySelectorAll("[name='" + name + "']:checked"), function (e) { return e.value; });
+    }
+    var n = form.querySelectorAll(".seat").length, line = {}, seats = [];
+    for (var s = 0; s < n; s++) seats.push(s);
+    var playing = seats.filter(function (s) { return !!form.querySelector("[name='points-" + s + "'].points-input"); });
+    var dealer = int("dealer"), giveUp = ticked("give_up").length > 0;
+    if (dealer !== null && dealer !== rotation) line.dealer = dealer;
+    if (field("declarer")) {
+      var declarer = ticked("declarer")[0];
+      if (declarer != null) line.declarer = parseInt(declarer, 10);
+      if (int("bid") !== null) line.bid = int("bid");
+      if (int("contract") !== null) line.contract = int("contract");
+    }
+    if (giveUp) line.give_up = true;
+    else {
+      line.points = seats.map(function (s) { return playing.indexOf(s) >= 0 ? int("points-" + s) : null; });
+      var chosen = ticked("marriages"), order = (field("marriage_order").value || "").split(",");
+      var ordered = order.filter(function (m) { return chosen.indexOf(m) >= 0; })
+        .concat(chosen.filter(function (m) { return order.indexOf(m) < 0; }));
+      var switches = ticked("switches"), marriages = [];
+      ordered.forEach(function (m) {
+        var found = /^([0-9]+):([a-z]+)$/.exec(m);
+        if (!found) return;
+        var one = { seat: parseInt(found[1], 10), suit: found[2] };
+        if (switches.indexOf(m) >= 0) one.switch = true;
+        marriages.push(one);
+      });
+      if (marriages.length) line.marriages = marriages;
+    }
+    var trump = ticked("trump")[0];
+    if (trump) line.trump = trump;
+    var tricks = seats.map(function (s) { return int("tricks-" + s); });
+    if (!giveUp && tricks.some(function (t) { return t !== null; })) {
+      line.tricks = seats.map(function (s) { return playing.indexOf(s) >= 0 ? tricks[s] || 0 : null; });
+    }
+    if (field("musik_aces")) line.musik = { aces: int("musik_aces") || 0, marriage: field("musik_marriage").value || null };
+    return line;
+  }
+  // ... and back, for a line to change: the fields a form would have posted
+  function toFields(line, rotation) {
+    var f = [["dealer", line.dealer == null ? rotation : line.dealer]], order = [];
+    ["declarer", "bid", "contract"].forEach(function (k) { if (line[k] != null) f.push([k, line[k]]); });
+    if (line.give_up) f.push(["give_up", "y"]);
+    (line.points || []).forEach(function (p, s) { f.push(["points-" + s, p == null ? "" : p]); });
+    (line.tricks || []).forEach(function (t, s) { f.push(["tricks-" + s, t == null ? "" : t]); });
+    (line.marriages || []).forEach(function (m) {
+      order.push(m.seat + ":" + m.suit);
+      f.push(["marriages", m.seat + ":" + m.suit]);
+      if (m.switch) f.push(["switches", m.seat + ":" + m.suit]);
+    });
+    f.push(["marriage_order", order.join(",")]);
+    if (line.trump) f.push(["trump", line.trump]);
+    if (line.musik) f.push(["musik_aces", line.musik.aces], ["musik_marriage", line.musik.marriage || ""]);
+    return f;
+  }
+  function setFields(form, pairs) {
+    pairs.forEach(function (pair) {
+      all(form.querySelectorAll("[name='" + pair[0] + "']"), function (el) {
+        if (el.type === "radio" || el.type === "checkbox") { if (el.value === String(pair[1])) el.checked = true; }
+        else if (el.type !== "hidden" || pair[0] === "marriage_order") el.value = pair[1];
+      });
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  // the rules' problems at the fields they name, as the server's page puts them (LineForm.take_problems)
+  function problems(form, list) {
+    all(form.querySelectorAll(".error.offline"), function (e) { e.remove(); });
+    var firstShown = null;
+    list.forEach(function (p) {
+      var el = null, at = null, where = "append", seatBox = p.seat != null && form.querySelector(".seat[data-seat='" + p.seat + "']");
+      if ((p.field === "points" || p.field === "tricks") && seatBox) at = seatBox;
+      else if (p.field === "points" || p.field === "tricks" || p.field === "marriages") {
+        at = form.querySelector(".seat").parentNode.querySelector("legend");
+        where = "after";
+      } else if (p.field === "declarer" || p.field === "trump") at = form.querySelector("fieldset." + p.field);
+      else if (p.field === "bid" || p.field === "contract" || p.field === "give_up") {
+        at = form.querySelector("[name='" + p.field + "']");
+        at = at && (p.field === "give_up" ? at.closest("label") : at.closest(".row"));
+        where = "after";
+      } else if (p.field === "dealer") { at = form.querySelector("details.more"); if (at) at.open = true; }
+      if (!at) { at = form.querySelector(".facts"); where = "before"; }
+      el = make(where === "append" ? "span" : "p", "error offline", p.text);
+      if (where !== "append") el.setAttribute("role", "alert");
+      if (where === "append") at.appendChild(el);
+      else at.parentNode.insertBefore(el, where === "after" ? at.nextSibling : at);
+      firstShown = firstShown || el;
+    });
+    if (firstShown) firstShown.scrollIntoView({ block: "center" });
+  }
+
+  function handForm(form) {
+    var game = parseInt(form.dataset.game, 10), F = words(form);
+    var fixing = /^#fix-([0-9]+)$/.exec(location.hash), unsent = location.hash === "#unsent";
+    // a hand whose sending failed (sw.js brings its form back as #unsent): what was typed
+    var kept = null;
+    try {
+      kept = JSON.parse(sessionStorage.getItem("scorekeeper-post") || "null");
+      if (!unsent) sessionStorage.removeItem("scorekeeper-post");
+    } catch (e) {}
+    if (!unsent || !kept || kept.path !== path) kept = null;
+    var names = Array.prototype.map.call(form.querySelectorAll(".seat-name"), function (n) { return n.textContent; });
+    var ready = null, queued = [], busy = false;
+
+    // the state the hand is logged in: the file, then the lines before it not sent yet
+    function prepare() {
+      ready = ready || outbox(game).then(function (list) {
+        var entry = fixing && list.filter(function (e) { return e.id === parseInt(fixing[1], 10); })[0];
+        queued = entry ? list.slice(0, list.indexOf(entry)) : list;
+        return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
+          var before = got[1](got[0], queued.map(function (e) { return e.line; }));
+          if (before.problems) throw new Error("the lines kept do not replay");
+          return { file: got[0], run: got[1], before: before, entry: entry };
+        });
+      });
+      return ready;
+    }
+    // the page as the engine has it: the number, who deals and sits out, who bids first
+    function patch(st) {
+      var spec = st.before.form, b = st.before.bidding;
+      var rendered = Array.prototype.filter.call(form.querySelectorAll(".seat"), function (s) { return !!s.querySelector(".points-input"); })
+        .map(function (s) { return parseInt(s.dataset.seat, 10); });
+      var asked = /[?&]dealer=([0-9]+)/.exec(location.search);
+      if (rendered.join() !== spec.playing.join() && !(asked && +asked[1] === spec.dealer)) {
+        location.replace(path + "?dealer=" + spec.dealer + location.hash);  // the form of that deal
+        return false;
+      }
+      var number = handCount(st.before, st.before.hands.length) + 1, h1 = document.querySelector("h1");
+      var title = fill(F.title, { number: number });
+      document.title = title + document.title.slice(h1.textContent.length);
+      h1.textContent = title;
+      var facts = form.querySelector(".facts");
+      facts.textContent = fill(spec.sitting_out != null ? F.deals_out : F.deals, { name: names[spec.dealer] });
+      if (b.opener != null) facts.textContent += " " + fill(b.forced ? F.forced : F.bids_first, { name: names[b.opener], bid: b.min_bid });
+      form.querySelector("[name=dealer]").value = String(spec.dealer);
+      all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = b.opener != null && r.value === String(b.opener); });
+      if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer));
+      if (kept) setFields(form, kept.fields.filter(function (f) { return ["csrf_token", "version", "token"].indexOf(f[0]) < 0; }));
+      if (!online() && !form.querySelector(".offline-note")) {
+        var note = make("p", "flash offline-note", F.offline);
+        form.insertBefore(note, form.firstChild);
+      }
+      return true;
+    }
+    function save(st) {
+      var line = toLine(form, st.before.next_dealer);
+      var lines = queued.map(function (e) { return e.line; }).concat([line]);
+      var out = st.run(st.file, lines, st.file.hands + lines.length);
+      if (out.problems) {
+        var number = st.file.hands + lines.length;
+        problems(form, out.problems.map(function (p) { return p.hand === number ? p : { field: "hand", text: p.text }; }));
+        busy = false;
+        return;
+      }
+      var entry = st.entry || { account: account, game: game };
+      entry.line = line;
+      entry.key = newKey();  // a line changed is a new request
+      entry.version = st.entry ? st.file.version : queued.length ? queued[queued.length - 1].version : st.file.version;
+      entry.base = st.entry ? st.file.hands : queued.length ? queued[0].base : st.file.hands;
+      entry.hand = handCount(out, out.hands.length);
+      delete entry.state;
+      delete entry.why;
+      return put(entry).then(function () {
+        try { sessionStorage.removeItem("scorekeeper-post"); } catch (e) {}
+        location.href = "/games/" + game + "#unsent";
+      });
+    }
+
+    if (!online() || unsent || fixing) prepare().then(patch).then(function (shown) {
+      if (shown && kept) return prepare().then(save);
+    }).catch(function () {});
+    else outbox(game).then(function (list) { if (list.length) prepare().then(patch).catch(function () {}); });
+
+    form.addEventListener("submit", function (ev) {
+      if (ev.defaultPrevented) return;
+      var direct = online() && !fixing && !unsent && !ready;
+      if (direct) {
+        // sent as the page always did; should it not get through, the worker brings the form
+        // back (#unsent) and what was typed is kept on the phone instead
+        try {
+          sessionStorage.setItem("scorekeeper-post", JSON.stringify({ path: path, fields: Array.from(new FormData(form)) }));
+        } catch (e) {}
+        return;
+      }
+      ev.preventDefault();
+      if (busy) return;
+      busy = true;
+      prepare().then(save).catch(function () {
+        busy = false;
+        if (online()) HTMLFormElement.prototype.submit.call(form);
+        else location.href = "/offline";
+      });
+    });
+  }
+
+  // --- signing out with hands not sent: they stay under this account, and the button says so --
+  function signOut(form) {
+    var T = words(form), warned = false, count = 0;
+    outbox().then(function (list) { count = list.length; });
+    form.addEventListener("submit", function (ev) {
+      if (!count || warned) return;
+      ev.preventDefault();
+      warned = true;
+      var p = make("p", "flash", fill(T.warn, { n: count }));
+      p.setAttribute("role", "alert");
+      form.parentNode.insertBefore(p, form);
+      form.querySelector("button").textContent = T.again;
+    });
+  }
+
+  function start() {
+    var hook = document.getElementById("offline-game"), form = document.getElementById("hand-form");
+    if (hook) gamePage(hook);
+    if (form && form.dataset.game) handForm(form);
+    all(document.querySelectorAll("form[data-unsent]"), signOut);
+    status();
+    sync();
+    window.addEventListener("online", function () { delay = 5000; status(); sync(); });
+    window.addEventListener("offline", status);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") sync();
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

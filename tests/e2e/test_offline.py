@@ -1,0 +1,271 @@
+"""Scoring with no connection (static/offline.js, static/sw.js): a game opened once is there
+offline with its totals; hands logged then are checked and scored by the browser engine, kept in
+the outbox and marked "not sent yet"; back online they are sent in order and the server's tally
+is what the phone showed. Another phone's hands meanwhile: the scorer sees both and chooses."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.gamefile.output import engine_output
+
+from .conftest import PASSWORD, sign_up
+from .test_hand_form import game_from, points
+
+SHOTS = os.environ.get("SCREENSHOTS")
+SIZES = [(390, 844), (360, 740)]
+
+
+def shot(page: Page, name: str) -> None:
+    """Screenshots at both phone sizes when SCREENSHOTS names a folder (to look at)."""
+    if not SHOTS:
+        return
+    os.makedirs(SHOTS, exist_ok=True)
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=os.path.join(SHOTS, f"offline-{name}-{width}.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+def phone(browser: Browser, args: dict, base: str, username: str, new: bool = True) -> Page:
+    """A phone whose service worker runs (the other browser tests block it)."""
+    context = browser.new_context(**{**args, "service_workers": "allow"})
+    page = context.new_page()
+    page.on("console", lambda m: print("CONSOLE", m.type, m.text))
+    page.on("pageerror", lambda e: print("PAGEERROR", e))
+    if new:
+        sign_up(page, base, username)
+    else:
+        page.goto(f"{base}/signin")
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign in").click()
+        page.get_by_role("link", name=username).wait_for()
+    return page
+
+
+def kept(page: Page) -> list[str]:
+    return page.evaluate(
+        """async () => { const out = [];
+             for (const name of await caches.keys())
+               for (const r of await (await caches.open(name)).keys()) out.push(r.url);
+             return out; }"""
+    )
+
+
+def opened_online(page: Page, game: str) -> None:
+    """The game opened once with a connection, under the worker: what logging a hand with none
+    needs is kept (the file, a hand form per dealer, the engine and its sentences)."""
+    page.goto(game)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    path = game.split("/", 3)[3]
+    wanted = [f"/api/{path}/file", "/engine/engine.js"] + [
+        f"/{path}/hands/new?dealer={d}" for d in range(3)
+    ]
+    for _ in range(100):
+        urls = kept(page)
+        if all(any(u.endswith(w) for u in urls) for w in wanted):
+            break
+        page.wait_for_timeout(100)
+    urls = kept(page)
+    assert all(any(u.endswith(w) for u in urls) for w in wanted), urls
+
+
+def log_hand(page: Page, declarer: str, bid: int, pts: dict[str, int]) -> None:
+    page.get_by_role("link", name="Log hand").click()
+    page.get_by_role("radio", name=declarer, exact=True).check()
+    page.locator("[name=bid]").fill(str(bid))
+    for name, value in pts.items():
+        points(page, name).fill(str(value))
+    page.get_by_role("button", name="Save hand", exact=True).click()
+
+
+def shown_totals(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".totals .points").all_inner_texts()]
+
+
+def server(page: Page, game: str, what: str = "") -> Any:
+    response = page.request.get(game.replace("/games/", "/api/games/") + what)
+    assert response.ok, response.text()
+    return response.json()
+
+
+def unsent(page: Page) -> Any:
+    return page.locator(".sheet tr.unsent")
+
+
+def test_hands_logged_offline_are_scored_on_the_phone_and_sent_when_back(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "cottage")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game)
+    totals = page.locator(".totals").inner_text()
+    first = server(page, game, "/file")
+
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator(".totals")).to_have_text(totals)
+    expect(page.locator("#sync-status")).to_have_text("Offline")
+
+    # hand 3: Celina deals, Ala is on the musik
+    log_hand(page, "Ala", 100, {"Ala": 65, "Bartek": 35, "Celina": 20})
+    expect(unsent(page)).to_have_count(1)
+    expect(unsent(page).first).to_contain_text("not sent yet")
+    expect(page.locator("#sync-status")).to_have_text("Offline — 1 hand to send")
+    expect(page.get_by_role("link", name="Log hand 4")).to_be_visible()
+    expect(page.locator(".total.dealing .name")).to_have_text("Ala")  # the deal moved on
+    expect(page.locator(".total", has_text="Bartek").locator(".chip")).to_have_text("must bid 100")
+
+    # hand 4 refused as the server would refuse it: its message at the field
+    page.get_by_role("link", name="Log hand 4").click()
+    expect(page.locator("h1")).to_have_text("Hand 4")
+    facts = page.locator(".facts").first
+    expect(facts).to_have_text("Ala deals. Bartek is on the musik: must bid 100.")
+    expect(page.get_by_role("radio", name="Bartek", exact=True)).to_be_checked()
+    expect(page.locator(".offline-note")).to_be_visible()
+    page.locator("[name=bid]").fill("100")
+    for name, value in {"Ala": 50, "Bartek": 30, "Celina": 30}.items():
+        points(page, name).fill(str(value))
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    error = page.locator("fieldset.played .error")
+    expect(error).to_have_text("card points must add up to 120, got 110")
+    assert "/hands/new" in page.url
+    shot(page, "refused")
+    points(page, "Celina").fill("40")
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    expect(unsent(page)).to_have_count(2)
+
+    # hand 5
+    log_hand(page, "Celina", 100, {"Ala": 25, "Bartek": 30, "Celina": 65})
+    expect(unsent(page)).to_have_count(3)
+    expect(page.locator("#sync-status")).to_have_text("Offline — 3 hands to send")
+    shot(page, "game")
+
+    # the totals are the engine's (the Python engine here, the reference)
+    lines = [
+        {"declarer": 0, "bid": 100, "points": [65, 35, 20]},
+        {"declarer": 1, "bid": 100, "points": [50, 30, 40]},
+        {"declarer": 2, "bid": 100, "points": [25, 30, 65]},
+    ]
+    expected = engine_output({**first, "hands": first["hands"] + lines})
+    phone_totals = shown_totals(page)
+    assert phone_totals == expected["totals"]
+    # and the newest row's running totals are them
+    assert unsent(page).first.locator(".running").all_inner_texts() == [
+        str(t) for t in expected["totals"]
+    ]
+
+    # back online: sent in order, each once; the page is the server's again
+    page.context.set_offline(False)
+    expect(unsent(page)).to_have_count(0, timeout=15000)
+    expect(page.locator(".sheet tr.unsent")).to_have_count(0)
+    stored = server(page, game, "/file")["hands"]
+    assert stored == first["hands"] + lines
+    assert server(page, game)["totals"] == phone_totals
+    assert shown_totals(page) == phone_totals
+    expect(page.locator("#sync-status")).to_be_hidden(timeout=10000)
+    page.context.close()
+
+
+def _their_hand(page: Page, game: str, hand: dict[str, Any]) -> None:
+    response = page.request.post(game.replace("/games/", "/api/games/") + "/hands", data=hand)
+    assert response.status == 201, response.text()
+
+
+def test_another_phone_wrote_meanwhile_the_scorer_sees_both_and_chooses(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    mine = phone(browser, browser_context_args, live_server, "family")
+    theirs = phone(browser, browser_context_args, live_server, "family", new=False)
+    game = game_from(mine, live_server, "pl-3-basic.json", hands=2)
+    opened_online(mine, game)
+    before = server(mine, game, "/file")["hands"]
+
+    # append: mine go after theirs
+    mine.context.set_offline(True)
+    log_hand(mine, "Bartek", 110, {"Ala": 20, "Bartek": 80, "Celina": 20})
+    their = {"declarer": 0, "bid": 120, "points": [90, 20, 10]}
+    _their_hand(theirs, game, their)
+    mine.context.set_offline(False)
+    issue = mine.locator(".outbox-issue")
+    expect(issue).to_contain_text("Another phone logged these hands", timeout=15000)
+    expect(issue.locator("tr.unsent")).to_have_count(1)  # mine
+    expect(issue.locator("tbody tr:not(.unsent)")).to_have_count(1)  # theirs
+    expect(issue).to_contain_text("Ala 120")
+    expect(mine.locator("#sync-status")).to_contain_text("another phone logged hands")
+    shot(mine, "conflict")
+    assert server(mine, game, "/file")["hands"] == before + [their]  # nothing of mine yet
+    mine.get_by_role("button", name="Add mine after theirs").click()
+    expect(issue).to_have_count(0, timeout=15000)
+    expect(unsent(mine)).to_have_count(0)
+    mine_line = {"declarer": 1, "bid": 110, "points": [20, 80, 20]}
+    assert server(mine, game, "/file")["hands"] == before + [their, mine_line]
+    assert shown_totals(mine) == server(mine, game)["totals"]
+
+    # drop: theirs stay, mine go (the scorer said so)
+    mine.context.set_offline(True)
+    mine.reload()
+    log_hand(mine, "Celina", 100, {"Ala": 25, "Bartek": 30, "Celina": 65})
+    expect(unsent(mine)).to_have_count(1)
+    their2 = {"declarer": 2, "bid": 110, "points": [20, 20, 80]}
+    _their_hand(theirs, game, their2)
+    mine.context.set_offline(False)
+    expect(issue).to_contain_text("Another phone logged these hands", timeout=15000)
+    mine.get_by_role("button", name="Drop mine").click()
+    expect(issue).to_have_count(0)
+    expect(unsent(mine)).to_have_count(0)
+    assert server(mine, game, "/file")["hands"] == before + [their, mine_line, their2]
+    assert shown_totals(mine) == server(mine, game)["totals"]
+    expect(mine.locator("#sync-status")).to_be_hidden(timeout=10000)
+    mine.context.close()
+    theirs.context.close()
+
+
+def test_signing_out_keeps_the_hands_for_that_account_alone(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "lender")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game)
+    page.context.set_offline(True)
+    log_hand(page, "Ala", 100, {"Ala": 65, "Bartek": 35, "Celina": 20})
+    expect(unsent(page)).to_have_count(1)
+    page.goto(live_server + "/account")
+    page.context.set_offline(False)
+    # held back while the account page is open: the stub of a send
+    page.context.route("**/api/games/*/hands", lambda route: route.abort())
+    page.reload()
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("Hands not sent yet: 1.")
+    shot(page, "signout")
+    page.get_by_role("button", name="Sign out anyway").click()
+    page.wait_for_url("**/signin**")
+    page.context.unroute("**/api/games/*/hands")
+    # another account on this phone sends nothing of the first's, and sees none of it
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if "/api/games/" in r.url else None)
+    sign_up(page, live_server, "borrower")
+    page.wait_for_timeout(500)
+    expect(page.locator("#sync-status")).to_be_hidden()
+    assert posts == []
+    page.get_by_role("link", name="borrower").click()
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    page.wait_for_url("**/signin**")
+    # the first account again: its hand goes
+    page.get_by_label("Username").fill("lender")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    for _ in range(100):
+        if len(server(page, game, "/file")["hands"]) == 3:
+            break
+        page.wait_for_timeout(100)
+    assert server(page, game, "/file")["hands"][2:] == [
+        {"declarer": 0, "bid": 100, "points": [65, 35, 20]}
+    ]
+    page.context.close()
