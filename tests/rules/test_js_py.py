@@ -9,6 +9,7 @@ than Python 3.11's Unicode 14 (docs/engine.md)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import os
@@ -21,8 +22,11 @@ from typing import Any
 
 import pytest
 
-ENGINE = Path(__file__).resolve().parents[2] / "scorekeeper" / "static" / "engine"
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "scorekeeper" / "static" / "engine"
 NODE = shutil.which("node")
+#: a valid game (tests/games), whose options and fields the engine tests below change
+GAME = json.loads((ROOT / "tests" / "games" / "pl-3-basic.json").read_text())["game"]
 
 RUNNER = r"""
 const fs = require("fs");
@@ -132,7 +136,8 @@ def _docs(rng: random.Random) -> list[str]:
     docs += ["NaN", "Infinity", "-Infinity", "[NaN, Infinity]", "1E5", "1e400", "-0", "-0.0",
              '{"a": 1, "b": 2, "a": 3}', '{"__proto__": 1, "constructor": []}',
              '"\\ud83d\\ude00"', '"\\ud800\\u0041"', " \n[1 , 2 ]\t", "12345678901234567890",
-             '{"z": 1, "y": {"x": [true, null]}}', "1.0", "100.0", "[1.5e-7, 1e16, 123e-2]"]
+             '{"z": 1, "y": {"x": [true, null]}}', "1.0", "100.0", "[1.5e-7, 1e16, 123e-2]",
+             '{"zz": 1, "5": {"9": 0, "x": 1, "1": 2}, "-1": [], "05": 0, "1.5": 0}']
     return docs
 
 
@@ -205,11 +210,16 @@ def _expected(cases: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _node(cases: dict[str, Any]) -> dict[str, Any]:
+def _need_node() -> str:
     if NODE is None:
         if os.environ.get("CI"):
             pytest.fail("CI must test the JavaScript engine: no node on the PATH")
         pytest.skip("no node on the PATH")
+    return NODE
+
+
+def _node(cases: dict[str, Any]) -> dict[str, Any]:
+    _need_node()
     # lone surrogates cannot go through UTF-8: JSON's \u escapes carry them
     done = subprocess.run(
         [NODE, "-e", RUNNER, str(ENGINE)],
@@ -241,3 +251,36 @@ def test_py_js_does_what_python_does():
     got, want = _node(cases), _expected(cases)
     wrong = _mismatches(got, want)
     assert not wrong, "\n".join(w[:300] for w in wrong[:30])
+
+
+def _engines(games: list[Any], timeout: float = 60) -> tuple[list[Any], list[Any]]:
+    """The JavaScript engine's output for each game (tools/js_twin.mjs, English), and Python's."""
+    from scorekeeper.gamefile.output import engine_output
+
+    node = _need_node()
+    jobs = "".join(json.dumps({"game": json.dumps(g), "entered": None, "stored": False, "lang": None})
+                   + "\n" for g in games)
+    done = subprocess.run([node, str(ROOT / "tools" / "js_twin.mjs")], input=jobs,
+                          capture_output=True, text=True, timeout=timeout, check=False,
+                          encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    got = [json.loads(line) for line in done.stdout.splitlines()]
+    return got, [json.loads(json.dumps(engine_output(copy.deepcopy(g)))) for g in games]
+
+
+def test_problems_come_in_the_files_key_order():
+    """A JavaScript object lists integer-like keys first ({"zz": 1, "5": 1} iterates "5" first);
+    the twin keeps the order of the file, as Python's dict does: problems, repr of a value."""
+    games = []
+    for options in ({"zz": 1, "5": 1}, {"zz": 1, "5": 1, "target": {"zz": 1, "5": [2.0]}, "10": 0, "a": None},
+                    {"target": {"b": 1, "0": 2, "a": 3}}):
+        game = copy.deepcopy(GAME)
+        game["options"] = options
+        game["99"] = True
+        game["trail"] = [{"7": 1, "action": "x"}]
+        games.append(game)
+    got, want = _engines(games)
+    assert [p["field"] for p in want[0]["problems"]] == ["99", "options.zz", "options.5", "trail"]
+    assert got == want
+    assert [p["text"] for p in got[2]["problems"]][1] == (
+        "option target: must be a whole number, got {'b': 1, '0': 2, 'a': 3}")

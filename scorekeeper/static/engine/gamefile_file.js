@@ -46,14 +46,10 @@
   GameFile._fields = ["variant", "players", "options", "first_dealer", "lines", "trail"];
   M.GameFile = GameFile;
 
-  // dict(d): a shallow copy, a Map or a plain object as `d` is
+  // dict(d): a shallow copy, a Map or a plain object as `d` is (in d's order: py.dict)
   function _dict_copy(d) {
     if (d instanceof Map) return new Map(d);
-    var out = Object.create(null);
-    Object.keys(d).forEach(function (k) {
-      out[k] = d[k];
-    });
-    return out;
+    return py.dict(d);
   }
 
   // A GameFile from decoded JSON; InvalidHand lists every problem of its shape.

@@ -103,11 +103,7 @@
       return copy;
     }
     if (py.is_dict(value)) {
-      var d = {};
-      Object.keys(value).forEach(function (k) {
-        d[k] = asdict(value[k]);
-      });
-      return d;
+      return py.dict(value, asdict); // in the dict's order
     }
     return value;
   }
@@ -132,11 +128,7 @@
       return fromMap;
     }
     if (py.is_dict(value)) {
-      var out = Object.create(null);
-      Object.keys(value).forEach(function (k) {
-        out[k] = plain(value[k]);
-      });
-      return out;
+      return py.dict(value, plain); // in the dict's order
     }
     if (Array.isArray(value)) {
       return value.map(plain);

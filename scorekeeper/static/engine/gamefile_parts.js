@@ -124,14 +124,10 @@
   }
   M.trail = trail;
 
-  // dict(item): a shallow copy, a Map or a plain object as the item is
+  // dict(item): a shallow copy, a Map or a plain object as the item is (in its order: py.dict)
   function _dict_copy(item) {
     if (item instanceof Map) return new Map(item);
-    var out = Object.create(null);
-    Object.keys(item).forEach(function (k) {
-      out[k] = item[k];
-    });
-    return out;
+    return py.dict(item);
   }
 
   // One change of a trail in shape: its line number stored as an INTEGER, its lines read.

@@ -153,11 +153,27 @@
     });
     return container instanceof Map || container instanceof Set ? container.has(x) : has.call(container, x);
   };
-  /** The keys of a dict (plain object or Map), in order. */
+  // A plain object puts integer-like keys first ({"zz": 1, "5": 1} iterates "5", "zz"): parse_json
+  // and dict keep the keys' order, as Python's dict does, in this hidden property of each object.
+  var ORDER = (M.ORDER = Symbol("order"));
+
+  /** The keys of a dict (plain object or Map), in order (a decoded object's as in its text). */
   function keys(d) {
-    return d instanceof Map ? Array.from(d.keys()) : Object.keys(d);
+    if (d instanceof Map) return Array.from(d.keys());
+    return d[ORDER] ? d[ORDER].slice() : Object.keys(d);
   }
   M.keys = keys;
+  /** dict(d) of a plain object: a copy in d's order; `f`, if given, maps each value. */
+  function dict(d, f) {
+    var out = Object.create(null);
+    var order = keys(d);
+    Object.defineProperty(out, ORDER, { value: order });
+    order.forEach(function (k) {
+      out[k] = f ? f(d[k]) : d[k];
+    });
+    return out;
+  }
+  M.dict = dict;
   /** The [key, value] pairs of a dict (plain object or Map), in order. */
   function items(d) {
     return d instanceof Map ? Array.from(d) : keys(d).map(function (k) {
@@ -329,7 +345,8 @@
 
   /** json.loads(text): ints as numbers (BigInt past 2^53), numbers with a fraction or an exponent
    * as Float, NaN and Infinity as Python reads them, objects as plain objects with no prototype
-   * (a repeated key keeps its first place and its last value); invalid JSON throws JSONDecodeError. */
+   * and their keys' order in py.ORDER (a repeated key keeps its first place and its last value);
+   * invalid JSON throws JSONDecodeError. */
   M.parse_json = function (text) {
     var s = String(text);
     var pos = 0;
@@ -405,7 +422,8 @@
     }
 
     function object(depth) {
-      var obj = Object.create(null);
+      var obj = dict({});
+      var order = obj[ORDER];
       pos++;
       skip();
       if (s[pos] === "}") {
@@ -417,6 +435,7 @@
         var key = string();
         skip();
         if (s[pos++] !== ":") fail("Expecting ':' delimiter", pos - 1);
+        if (!has.call(obj, key)) order.push(key);
         obj[key] = value(depth + 1);
         if (end("}")) return obj;
       }
