@@ -560,9 +560,8 @@
       all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = b.opener != null && r.value === String(b.opener); });
       if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer));
       if (kept) setFields(form, kept.fields.filter(function (f) { return ["csrf_token", "version", "token"].indexOf(f[0]) < 0; }));
-      if (!online() && !form.querySelector(".offline-note")) {
-        var note = make("p", "flash offline-note", F.offline);
-        form.insertBefore(note, form.firstChild);
+      if (!online() && !document.querySelector(".offline-note")) {
+        form.parentNode.insertBefore(make("p", "flash offline-note", F.offline), form);
       }
       return true;
     }

@@ -56,7 +56,7 @@ def kept(page: Page) -> list[str]:
     )
 
 
-def opened_online(page: Page, game: str) -> None:
+def opened_online(page: Page, game: str, seats: int = 3) -> None:
     """The game opened once with a connection, under the worker: what logging a hand with none
     needs is kept (the file, a hand form per dealer, the engine and its sentences)."""
     page.goto(game)
@@ -65,7 +65,7 @@ def opened_online(page: Page, game: str) -> None:
     assert page.evaluate("!!navigator.serviceWorker.controller")
     path = game.split("/", 3)[3]
     wanted = [f"/api/{path}/file", "/engine/engine.js"] + [
-        f"/{path}/hands/new?dealer={d}" for d in range(3)
+        f"/{path}/hands/new?dealer={d}" for d in range(seats)
     ]
     for _ in range(100):
         urls = kept(page)
@@ -170,6 +170,63 @@ def test_hands_logged_offline_are_scored_on_the_phone_and_sent_when_back(
     assert server(page, game)["totals"] == phone_totals
     assert shown_totals(page) == phone_totals
     expect(page.locator("#sync-status")).to_be_hidden(timeout=10000)
+    page.context.close()
+
+
+def test_with_four_players_the_form_follows_the_deal_and_who_sits_out(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "four")
+    game = game_from(page, live_server, "pl-4-musik.json", hands=2)
+    opened_online(page, game, seats=4)
+    first = server(page, game, "/file")
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("link", name="Log hand 3").click()
+    expect(page.locator(".seat[data-seat='2'] .sits-out")).to_be_visible()  # Celina deals
+    expect(page.get_by_role("radio", name="Darek", exact=True)).to_be_checked()
+    page.locator("[name=bid]").fill("100")
+    for name, value in {"Ala": 40, "Bartek": 30, "Darek": 50}.items():
+        points(page, name).fill(str(value))
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    expect(unsent(page)).to_have_count(1)
+
+    # Darek deals hand 4 and sits it out: the form the worker kept for that deal
+    page.get_by_role("link", name="Log hand 4").click()
+    expect(page.locator(".seat[data-seat='3'] .sits-out")).to_be_visible()
+    expect(points(page, "Celina")).to_be_visible()
+    expect(page.locator("legend", has_text="The musik")).to_have_text(
+        "The musik (for Darek, who sits out)"
+    )
+    expect(page.get_by_role("radio", name="Ala", exact=True)).to_be_checked()
+    page.locator("[name=bid]").fill("100")
+    for name, value in {"Ala": 70, "Bartek": 30, "Celina": 20}.items():
+        points(page, name).fill(str(value))
+    page.locator("[name=musik_aces]").select_option("1")
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    expect(unsent(page)).to_have_count(2)
+    lines = [
+        {
+            "declarer": 3,
+            "bid": 100,
+            "points": [40, 30, None, 50],
+            "musik": {"aces": 0, "marriage": None},
+        },
+        {
+            "declarer": 0,
+            "bid": 100,
+            "points": [70, 30, 20, None],
+            "musik": {"aces": 1, "marriage": None},
+        },
+    ]
+    totals = engine_output({**first, "hands": first["hands"] + lines})["totals"]
+    assert shown_totals(page) == totals
+    expect(page.locator(".total.dealing .chip")).to_have_text("deals, sits out")
+
+    page.context.set_offline(False)
+    expect(unsent(page)).to_have_count(0, timeout=15000)
+    assert server(page, game, "/file")["hands"] == first["hands"] + lines
+    assert server(page, game)["totals"] == totals
     page.context.close()
 
 
