@@ -54,7 +54,9 @@ out.sorted = py.sorted_str(cases.strings);
 out.arith = cases.arith.map(([a, b]) => [py.floordiv(a, b), py.mod(a, b)]);
 out.decimals = cases.decimals.map(s => attempt(() => {
   const d = new py.Decimal(s);
-  return [d.toString(), d.is_finite(), d.is_finite() && d.is_integer(), d.is_finite() && d.has_places(4)];
+  const small = d.is_finite() && d.compare(0) >= 0 && d.compare(1000) <= 0;
+  return [d.toString(), d.is_finite(), small, small && d.is_integer(), small && d.has_places(4),
+          small && d.has_places(4) ? d.units(4) + 0 : null, isNaN(d) ? null : py.json_dumps(d.to_float())];
 }));
 out.eq = cases.eq.map(([a, b]) => py.eq(py.parse_json(a), py.parse_json(b)));
 process.stdout.write(JSON.stringify(out));
@@ -144,7 +146,8 @@ def _docs(rng: random.Random) -> list[str]:
 BAD = ["", " ", "[1,]", "{,}", '{"a" 1}', "{'a': 1}", "01", "1.", ".5", "+1", "[1] x", "nan",
        "inf", "tru", '"\t"', '"\\x"', '"\\u12"', '{"a": 1,}', "\ufeff{}", "[" * 2000, '{"a":' * 2000,
        "-", "1" * 5000, '"abc', "[1 2]", '{"a": 1 "b"}', '"ab\\', '{"a"', '{"a":', "[", "{",
-       '"\\ud800\\u12"', "\n\n  x", "[1,\n 2,\n x]"]
+       '"\\ud800\\u12"', "\n\n  x", "[1,\n 2,\n x]", '"\\uZZZZ"', '"\\u00e9\\uD83D"', '"\t',
+       '"\\', '"ab\\u12', '["a" "b"]', '{"a": 1} {', '{"a": 1, "b"}', '["\\ud83d\\ude00", "\\/"]']
 
 FORMATS = [
     ("{a}", {"a": 1}), ("{a!r}", {"a": "it's"}), ("{a!s}", {"a": None}), ("{a}", {"a": True}),
@@ -159,7 +162,12 @@ ARITH = [(7, 2), (-7, 2), (7, -2), (-7, -2), (0, 3), (6, 3), (-6, 3), (-1, 7), (
 DECIMALS = ["0", "0.05", "1000", "1000.0000", "1e3", "1E+3", "0.00001", "1.23450", " 2 ", "1_000",
             "-0", "inf", "-Infinity", "nan", "sNaN", "", "abc", "1.2.3", ".5", "5.", "1e-7",
             "12345678901234567890.5", "0.0001", "-0.00010", "1__0", "_1", "+.5e+2",
-            "_", "1._5", "\u0661\u0662", "\xa01\u2003", "1 0", "0x10", "in_f"]
+            "_", "1._5", "\u0661\u0662", "\xa01\u2003", "1 0", "0x10", "in_f", "\U00016d72",
+            "1e999999999999999999", "1e1000000000000000000", "0.1e1000000000000000000", "0e999999999999999999",
+            "0e1000000000000000000", "1e-1999999999999999997", "1e-1999999999999999998", "10e-1999999999999999998",
+            "0e-1999999999999999998", "1e-100000000", "-1e-100000000", "0e-100000000", "1e99999999999999999999999",
+            "1e000000000000000000000003", "0.000001", "0.0000001", "123.456e-9", "1000.00001", "999.99995",
+            "1000.0000000000000000000000", "-0.0000", "0.00", "000.100", "12.34560", "5E-5", "1.5e+2"]
 EQ = [("1", "1.0"), ("1", "true"), ("[1, 2]", "[1.0, 2]"), ('{"a": 1, "b": 2}', '{"b": 2, "a": 1}'),
       ('{"a": 1}', '{"a": 2}'), ("null", "false"), ("[]", "{}"), ("0", "false"), ("NaN", "NaN"),
       ("9007199254740993", "9007199254740992"), ("9007199254740993", "9007199254740993"),
@@ -192,10 +200,12 @@ def _expected(cases: dict[str, Any]) -> dict[str, Any]:
         return "ok"
 
     def decimal(s: str) -> list[Any]:
+        # what the rules ask of a stake: its bounds, its places (then its count of 10^-4), float()
         d = Decimal(s)
-        finite = d.is_finite()
-        return [str(d), finite, finite and d == d.to_integral_value(),
-                finite and d == d.quantize(Decimal(1).scaleb(-4))]
+        small = d.is_finite() and 0 <= d <= 1000
+        places = small and d == d.quantize(Decimal(1).scaleb(-4))
+        return [str(d), d.is_finite(), small, small and d == d.to_integral_value(), places,
+                int(d.scaleb(4)) if places else None, None if d.is_nan() else json.dumps(float(d))]
 
     return {
         "docs": [attempt(lambda: doc(t)) for t in cases["docs"]],
@@ -284,3 +294,26 @@ def test_problems_come_in_the_files_key_order():
     assert got == want
     assert [p["text"] for p in got[2]["problems"]][1] == (
         "option target: must be a whole number, got {'b': 1, '0': 2, 'a': 3}")
+
+
+STAKES = ["1e999999999999999999", "1e-100000000", "1e-999999999999999999", "1e1000000000000000000",
+          "0e-100000000", "0e999999999999999999", "0e1000000000000000000", "-1e-100000000",
+          "1e9999999999999999999999", "1e-1999999999999999998", "0.00010e-1", "100000000000000e-10",
+          "1000.0000000000000000000000", "999.99995", "\u0661\u0662", "\u2003 7.5 ", "1_0.2_5", "nan",
+          "sNaN", "-0", "-0.0001", "Infinity", "1e+3", "0.25", float("inf"), 1e-7, 10**30, 12.5, 0.0001,
+          2**70, 1000, 1001]
+
+
+def test_a_stake_of_any_exponent_is_answered_at_once_as_python_does():
+    """Decimal compares places and counts decimals from the digits and the exponent: "1e-100000000"
+    took 36 s and "1e999999999999999999" threw (BigInt too large) when it raised 10 to them."""
+    games = []
+    for stake in STAKES:
+        game = copy.deepcopy(GAME)
+        game["options"] = {"stake": stake}
+        games.append(game)
+    got, want = _engines(games, timeout=30)
+    assert got == want
+    assert want[0]["problems"][0]["text"] == (
+        "option stake: must be an amount of money per point from 0 to 1000, with at most 4 "
+        "decimal places, got '1e999999999999999999'")

@@ -92,8 +92,7 @@
   /** len(v): a str's code points (not UTF-16 units), a list's items, a dict's keys. */
   M.len = function (v) {
     if (typeof v === "string") return v.replace(/[\ud800-\udbff][\udc00-\udfff]/g, "_").length;
-    if (v instanceof Map || v instanceof Set) return v.size;
-    return Array.isArray(v) ? v.length : keys(v).length;
+    return Array.isArray(v) ? v.length : v instanceof Set ? v.size : keys(v).length;
   };
 
   /** s.casefold() for the scripts players write (Latin, Cyrillic, Greek...): upper then lower
@@ -108,8 +107,9 @@
       .replace(/ς/g, "σ");
   };
 
-  // str.isspace(): Python's white space (str.split() and strip() with no argument)
-  var SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  // str.isspace(): Python's white space (str.split() and strip() with no argument), which is
+  // JavaScript's but U+FEFF, and U+001C to U+001F and U+0085
+  var SPACE = "(?:[^\\S\\ufeff]|[\\x1c-\\x1f\\x85])";
   /** s.split() with no separator: runs of Python white space, no empty words. */
   M.split = function (s) {
     return s.split(new RegExp(SPACE + "+")).filter(Boolean);
@@ -232,6 +232,9 @@
     "u"
   );
 
+  // the named escapes of repr() (\t, \n, \r, \\, a quote) and of json.dumps (\b and \f too)
+  var ESCAPES = { "\t": "\\t", "\n": "\\n", "\r": "\\r", "\\": "\\\\", "'": "\\'", '"': '\\"', "\b": "\\b", "\f": "\\f" };
+
   function hex(c, width) {
     return c.toString(16).padStart(width, "0");
   }
@@ -239,12 +242,10 @@
   /** repr(s) of a str: single quotes unless it holds ' and no ". */
   function repr_str(s) {
     var quote = /'/.test(s) && !/"/.test(s) ? '"' : "'";
-    var escapes = { "\t": "\\t", "\n": "\\n", "\r": "\\r", " ": " " };
-    escapes[quote] = "\\" + quote;
-    escapes["\\"] = "\\\\";
     var special = new RegExp("[\\\\" + quote + "]|" + UNPRINTABLE.source, "gu");
     return quote + s.replace(special, function (ch) {
-      if (escapes[ch]) return escapes[ch];
+      if (ch === " ") return ch;
+      if ("\t\n\r\\'\"".indexOf(ch) >= 0) return ESCAPES[ch];
       var c = ch.codePointAt(0);
       if (c < 0x100) return "\\x" + hex(c, 2);
       return c < 0x10000 ? "\\u" + hex(c, 4) : "\\U" + hex(c, 8);
@@ -302,11 +303,10 @@
   M.json_dumps = function (v, opts) {
     opts = opts || {};
     var special = opts.ensure_ascii === false ? /["\\\x00-\x1f]/g : /["\\\x00-\x1f\x7f-\uffff]/g;
-    var named = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
     function string(s) {
       return '"' + String(s).replace(special, function (ch) {
         // astral characters: each UTF-16 half, as Python
-        return named[ch] || "\\u" + hex(ch.charCodeAt(0), 4);
+        return ESCAPES[ch] || "\\u" + hex(ch.charCodeAt(0), 4);
       }) + '"';
     }
     function dump(x, indent) {
@@ -352,8 +352,8 @@
     var pos = 0;
     var token = /(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?|null|true|false|NaN|-?Infinity|/y;
     var space = /[ \t\n\r]*/y;
-    var chunk = /[^"\\\x00-\x1f]*/y;
-    var CONSTANTS = { null: null, true: true, false: false, NaN: NaN, Infinity: Infinity, "-Infinity": -Infinity };
+    // a string as far as it is valid; its closing quote in [1] if it is all valid
+    var chunk = /"(?:[^"\\\x00-\x1f]|\\["\\\/bfnrt]|\\u[\da-fA-F]{4})*(")?/y;
 
     function fail(msg, at) {
       throw JSONDecodeError(msg, s, at === undefined ? pos : at);
@@ -379,46 +379,29 @@
       var m = token.exec(s);
       if (m[0] === "") fail("Expecting value");
       pos = token.lastIndex;
-      if (!m[1]) {
-        var constant = CONSTANTS[m[0]];
-        return typeof constant === "number" ? new Float(constant) : constant;
-      }
+      if (!m[1]) return /[NI]/.test(m[0]) ? new Float(m[0]) : JSON.parse(m[0]); // NaN, Infinity; null...
       if (m[2] || m[3]) return new Float(m[0]);
-      if (m[1].replace("-", "").length > 4300) {
+      var digits = m[1].replace("-", "");
+      if (digits.length > 4300) {
         throw error("ValueError", "Exceeds the limit (4300 digits) for integer string conversion: value has " +
-          m[1].replace("-", "").length + " digits; use sys.set_int_max_str_digits() to increase the limit");
+          digits.length + " digits; use sys.set_int_max_str_digits() to increase the limit");
       }
-      var n = +m[1];
-      return Number.isSafeInteger(n) ? n + 0 : BigInt(m[1]); // -0 is 0
+      return Number.isSafeInteger(+digits) ? +m[1] + 0 : BigInt(m[1]); // -0 is 0
     }
 
     function string() {
-      var begin = pos++;
-      var out = "";
-      for (;;) {
-        chunk.lastIndex = pos;
-        out += chunk.exec(s)[0];
-        pos = chunk.lastIndex;
-        var c = s[pos];
-        if (c === '"') {
-          pos++;
-          return out;
-        }
-        if (c === undefined || (c === "\\" && pos + 1 === s.length)) fail("Unterminated string starting at", begin);
-        if (c !== "\\") fail("Invalid control character at");
-        var e = s[pos + 1];
-        var simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" }[e];
-        if (simple) {
-          out += simple;
-          pos += 2;
-        } else {
-          if (e !== "u") fail("Invalid \\escape");
-          var h = s.slice(pos + 2, pos + 6);
-          if (!/^[\da-fA-F]{4}$/.test(h)) fail("Invalid \\uXXXX escape", pos + 1);
-          out += String.fromCharCode(parseInt(h, 16)); // surrogate pairs join as in Python
-          pos += 6;
-        }
+      chunk.lastIndex = pos;
+      var m = chunk.exec(s);
+      var bad = chunk.lastIndex; // past the string, or at what is wrong in it
+      if (m[1]) {
+        pos = bad;
+        return JSON.parse(m[0]); // lone surrogates too, and pairs of escapes join as in Python
       }
+      var c = s[bad];
+      if (c === undefined || (c === "\\" && bad + 1 === s.length)) fail("Unterminated string starting at");
+      if (c !== "\\") fail("Invalid control character at", bad);
+      if (s[bad + 1] !== "u") fail("Invalid \\escape", bad);
+      fail("Invalid \\uXXXX escape", bad + 1);
     }
 
     function object(depth) {
@@ -474,112 +457,95 @@
 
   // --- decimal.Decimal (the stake) -------------------------------------------------------------
 
-  /** A decimal number as Python's decimal.Decimal holds it: sign, integer coefficient, exponent;
-   * or a special value (inf, nan). Only what the rules do with a stake. */
+  var EMAX = 999999999999999999n; // the exponents Python's Decimal() takes (its MAX_EMAX, and
+  var ETINY = -1999999999999999997n; // MIN_EMIN - MAX_PREC + 1): past them it refuses the text
+
+  /** Python's Decimal(text) (or of an int), with only what the rules do with a stake: compare,
+   * has_places, units, is_integer, to_int, to_float, str. A finite one is its sign, digits (no
+   * leading zeros) and exponent (a BigInt, never raised to a power: "1e-100000000" is read at
+   * once); else `special` is "Infinity", "NaN" or "sNaN" (a NaN's payload is not kept). What
+   * Python's Decimal refuses throws InvalidOperation. */
   function Decimal(value) {
-    this.sign = 0;
-    this.coef = 0n;
-    this.exp = 0;
-    this.special = ""; // "", "inf", "nan", "snan"
     // Python's (C decimal's) syntax: white space around, underscores anywhere (dropped), any
-    // Unicode decimal digit, inf/nan, an exponent
-    var t = strip(String(value)).replace(/_/g, "").replace(/\p{Nd}/gu, function (d) {
-      var c = d.codePointAt(0);
-      var start = c;
-      while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
-      return String((c - start) % 10);
+    // decimal digit Python 3.11 knows (not the newer ones), inf/nan, an exponent
+    var t = strip(String(value)).replace(/_/g, "").replace(/[^\0-\x7f]/gu, function (ch) {
+      if (!/\p{Nd}/u.test(ch) || UNPRINTABLE.test(ch)) return "!";
+      var zero = ch.codePointAt(0); // digits come in runs of ten, from 0 to 9
+      while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--;
+      return (ch.codePointAt(0) - zero) % 10;
     });
-    var m = /^([-+])?(?:(\d+)?(?:\.(\d*))?(?:[eE]([-+]?\d+))?|(inf|infinity)|(s?nan)(\d*))$/i.exec(t);
-    if (!m || (!m[5] && !m[6] && m[2] === undefined && !m[3])) {
-      throw error("InvalidOperation", "[<class 'decimal.ConversionSyntax'>]");
-    }
-    this.sign = m[1] === "-" ? 1 : 0;
-    if (m[5]) {
-      this.special = "inf";
-      return;
-    }
-    if (m[6]) {
-      this.special = m[6].toLowerCase();
-      return;
-    }
-    var int_digits = m[2] || "";
+    var m = /^([-+]?)(?:(\d*)(?:\.(\d*))?(?:e([-+]?0*\d{1,20}))?|(inf(?:inity)?)|(s?nan)\d*)$/i.exec(t) || [];
     var frac = m[3] || "";
-    this.coef = BigInt((int_digits + frac) || "0");
-    this.exp = (m[4] ? parseInt(m[4], 10) : 0) - frac.length;
+    this.sign = m[1] === "-";
+    this.special = m[5] ? "Infinity" : m[6] ? (m[6].length > 3 ? "sNaN" : "NaN") : "";
+    this.digits = ((m[2] || "") + frac).replace(/^0+(?=.)/, "");
+    this.exp = BigInt(m[4] || 0) - BigInt(frac.length);
+    // not a number, or past Python's exponents (its first digit's place, or a zero's exponent)
+    var d = this.digits;
+    if (!this.special && !(d && (d === "0" ? this.exp : this.adjusted()) <= EMAX && this.exp >= ETINY)) {
+      throw error("InvalidOperation", "[<class 'decimal.InvalidOperation'>]");
+    }
   }
-  Decimal.prototype.is_finite = function () {
-    return this.special === "";
+  /** The place of the first digit (Python's adjusted()). */
+  Decimal.prototype.adjusted = function () {
+    return this.exp + BigInt(this.digits.length - 1);
   };
-  /** The value as a fraction n / 10^k (finite only). */
-  function scaled(d, k) {
-    var n = d.coef;
-    var e = d.exp + k;
-    n = e >= 0 ? n * 10n ** BigInt(e) : n; // callers pick k so that e >= 0
-    return d.sign ? -n : n;
-  }
-  /** Compares with another Decimal or an int: -1, 0, 1; NaN compares as nothing (null). */
+  Decimal.prototype.is_finite = function () {
+    return !this.special;
+  };
+  /** Compares a finite value with another Decimal or an int: -1, 0, 1. */
   Decimal.prototype.compare = function (other) {
     var o = other instanceof Decimal ? other : new Decimal(other);
-    if (this.special === "nan" || this.special === "snan" || o.special === "nan" || o.special === "snan") return null;
-    var a = this.special === "inf" ? (this.sign ? -Infinity : Infinity) : null;
-    var b = o.special === "inf" ? (o.sign ? -Infinity : Infinity) : null;
-    if (a !== null || b !== null) {
-      a = a === null ? 0 : a;
-      b = b === null ? 0 : b;
-      return a < b ? -1 : a > b ? 1 : 0;
+    var a = this.digits === "0" ? 0 : this.sign ? -1 : 1;
+    var b = o.digits === "0" ? 0 : o.sign ? -1 : 1;
+    if (a !== b || !a) return a < b ? -1 : a > b ? 1 : 0;
+    // the same sign: the first digits' places, then the digits
+    var x = this.adjusted();
+    var y = o.adjusted();
+    if (x === y) {
+      x = this.digits.padEnd(o.digits.length, "0");
+      y = o.digits.padEnd(x.length, "0");
     }
-    var k = Math.max(0, -this.exp, -o.exp);
-    var x = scaled(this, k);
-    var y = scaled(o, k);
-    return x < y ? -1 : x > y ? 1 : 0;
+    return x < y ? -a : x > y ? a : 0;
+  };
+  /** Whether the value has at most `places` decimals (value == value.quantize(10 ** -places)). */
+  Decimal.prototype.has_places = function (places) {
+    var d = this.digits;
+    return !this.special && (d === "0" || this.exp + BigInt(d.length - d.replace(/0+$/, "").length) >= -places);
   };
   /** Whether the value is whole (value == value.to_integral_value()). */
   Decimal.prototype.is_integer = function () {
     return this.has_places(0);
   };
-  /** Whether the value has at most `places` decimals (value == value.quantize(10 ** -places)). */
-  Decimal.prototype.has_places = function (places) {
-    if (!this.is_finite()) return false;
-    if (this.exp >= -places || this.coef === 0n) return true;
-    return this.coef % 10n ** BigInt(-places - this.exp) === 0n;
-  };
-  /** The value in units of 10 ** -places (exact when has_places(places)), as a number. */
+  /** The value in units of 10 ** -places, a number (exact when has_places(places) and small). */
   Decimal.prototype.units = function (places) {
-    var e = this.exp + places;
-    var n = e >= 0 ? this.coef * 10n ** BigInt(e) : this.coef / 10n ** BigInt(-e);
-    return Number(this.sign ? -n : n);
+    return Number((this.sign ? "-" : "") + this.digits + "e" + (this.exp + BigInt(places)));
   };
-  /** int(value): truncated toward zero. */
-  Decimal.prototype.to_int = function () {
-    var n = this.exp >= 0 ? this.coef * 10n ** BigInt(this.exp) : this.coef / 10n ** BigInt(-this.exp);
-    var v = Number(this.sign ? -n : n);
-    return v === 0 ? 0 : v;
+  /** float(value): the nearest number (+value, value < 5...); to_float as a Float. */
+  Decimal.prototype.valueOf = function () {
+    return Number((this.sign ? "-" : "") + (this.special || this.digits + "e" + this.exp));
   };
-  /** float(value), correctly rounded, as a Float. */
   Decimal.prototype.to_float = function () {
-    return new Float(this.valueOf());
+    return new Float(+this);
   };
-  /** str(value): Python's to-scientific-string. */
+  /** int(value) of a small value: truncated toward zero. */
+  Decimal.prototype.to_int = function () {
+    return Math.trunc(+this) + 0;
+  };
+  /** str(value): Python's to-scientific-string ("1000", "0.05", "1E+3", "-Infinity"). */
   Decimal.prototype.toString = function () {
     var sign = this.sign ? "-" : "";
-    if (this.special === "inf") return sign + "Infinity";
-    if (this.special === "nan") return sign + "NaN";
-    if (this.special === "snan") return sign + "sNaN";
-    var digits = this.coef.toString();
-    var adjusted = this.exp + digits.length - 1;
-    if (this.exp <= 0 && adjusted >= -6) {
-      if (this.exp === 0) return sign + digits;
-      var point = digits.length + this.exp;
-      if (point > 0) return sign + digits.slice(0, point) + "." + digits.slice(point);
-      return sign + "0." + "0".repeat(-point) + digits;
+    if (this.special) return sign + this.special;
+    var d = this.digits;
+    var adjusted = this.adjusted();
+    if (this.exp > 0 || adjusted < -6) {
+      return sign + d[0] + (d.length > 1 ? "." : "") + d.slice(1) + "E" + (adjusted < 0 ? "" : "+") + adjusted;
     }
-    var mant = digits.length > 1 ? digits[0] + "." + digits.slice(1) : digits;
-    return sign + mant + "E" + (adjusted >= 0 ? "+" : "") + adjusted;
-  };
-  /** +value, value < 5...: the nearest number (float(value)). */
-  Decimal.prototype.valueOf = function () {
-    if (this.special) return this.special === "inf" ? (this.sign ? -Infinity : Infinity) : NaN;
-    return Number((this.sign ? "-" : "") + this.coef + "e" + this.exp);
+    if (!this.exp) return sign + d;
+    var point = Number(adjusted) + 1; // digits before the point; 0 or less: zeros after it first
+    var shown = "0".repeat(Math.max(0, 1 - point)) + d;
+    point = Math.max(point, 1);
+    return sign + shown.slice(0, point) + "." + shown.slice(point);
   };
   M.Decimal = Decimal;
 })((globalThis.SK = globalThis.SK || {}));
