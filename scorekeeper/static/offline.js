@@ -160,78 +160,81 @@
   function sync() {
     if (syncing || !account || !online() || !window.indexedDB) return;
     syncing = true;
-    var run = function () { return outbox().then(sendAll); };
+    var run = function () { return sendAll(); };
     var end = function () { syncing = false; };
     (navigator.locks ? navigator.locks.request("scorekeeper-outbox", run) : run()).then(end, end);
   }
-  function sendAll(list) {
-    var blocked = {}, changed = false, sent = {};
-    list = list.filter(function (e) {
-      if (e.state) blocked[e.game] = true;
-      return !blocked[e.game];  // a game's lines go in order: none after one waiting for a choice
-    });
-    if (!list.length) return;
-    sending = true;
-    failure = null;
-    status();
-    function next(i) {
-      var e = list[i];
-      if (!e) return done(true);
-      if (blocked[e.game]) return next(i + 1);
-      var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key };
-      if (e.version) headers["If-Match"] = e.version;
-      return fetch("/api/games/" + e.game + "/hands", {
-        method: "POST", credentials: "same-origin", headers: headers, body: JSON.stringify(e.line)
-      }).then(function (r) {
-        return r.json().catch(function () { return {}; }).then(function (b) { return answer(e, r, b, i); });
-      }, function () {
-        failure = W.unreachable;
-        return done(false);
+  // the first line that may go: a game's lines go in order, none after one waiting for a choice
+  function sendAll() {
+    var changed = false, sent = {};
+    function next() {
+      return outbox().then(function (list) {
+        var blocked = {}, e = list.filter(function (x) {
+          if (x.state) blocked[x.game] = true;
+          return !blocked[x.game];
+        })[0];
+        if (!e) return done(true);
+        sending = true;
+        failure = null;
+        status();
+        var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key };
+        if (e.version) headers["If-Match"] = e.version;
+        return fetch("/api/games/" + e.game + "/hands", {
+          method: "POST", credentials: "same-origin", headers: headers, body: JSON.stringify(e.line)
+        }).then(function (r) {
+          return r.json().catch(function () { return {}; }).then(function (b) { return answer(e, r, b); });
+        }, function () {
+          failure = W.unreachable;
+          return done(false);
+        });
       });
     }
-    function answer(e, r, b, i) {
+    function answer(e, r, b) {
       var version = r.headers.get("ETag") || quoted(b.version);
       changed = true;
       if (r.status === 201 || r.status === 200) {
         sent[e.game] = true;
-        var rest = list.slice(i + 1).filter(function (x) { return x.game === e.game; });
-        return drop(e.id).then(function () {
+        return drop(e.id).then(function () { return outbox(e.game); }).then(function (rest) {
           return Promise.all(rest.map(function (x) {
             x.version = version || x.version;
             x.base = b.hand || x.base + 1;  // the lines the server has before them
             return put(x);
           }));
-        }).then(function () { return next(i + 1); });
+        }).then(next);
       }
       if (r.status === 412) {  // another phone wrote: the scorer chooses
-        blocked[e.game] = true;
         e.state = "conflict";
         e.theirs = { file: JSON.stringify(b.file || {}), version: version };
-        return put(e).then(function () { return next(i + 1); });
+        return put(e).then(next);
       }
-      var transient = r.status >= 500 || r.status === 429 || (r.status === 409 && b.hands);
       if (r.status === 401 || r.status === 403) failure = W.signin;
-      else if (transient) failure = fill(W.status, { status: r.status });
+      else if (r.status >= 500 || r.status === 429 || (r.status === 409 && b.hands)) {
+        failure = fill(W.status, { status: r.status });
+      }
       if (failure) { changed = false; return done(false); }
       // a hand that no longer fits (400), a game gone (404), abandoned (409)...: kept, and why
-      blocked[e.game] = true;
       e.state = "refused";
       e.why = (b.problems ? b.problems.map(function (p) { return p.text; }) : b.errors || [r.status]).join("; ");
-      return put(e).then(function () { return next(i + 1); });
+      return put(e).then(next);
     }
     function done(ok) {
+      var any = Object.keys(sent);
       sending = false;
-      if (ok) { delay = 5000; justSent = true; setTimeout(function () { justSent = false; status(); }, 4000); }
-      else later();
+      if (!ok) later();
+      else if (any.length) {
+        delay = 5000;
+        justSent = true;
+        setTimeout(function () { justSent = false; status(); }, 4000);
+      }
       status();
       // the worker's copies of a game that changed: as the server has it now
-      Object.keys(sent).forEach(function (game) {
+      any.forEach(function (game) {
         fetch("/api/games/" + game + "/file", { credentials: "same-origin" }).catch(function () {});
         fetch("/games/" + game, { credentials: "same-origin" }).catch(function () {});
       });
       if (changed) document.dispatchEvent(new Event("outbox"));
     }
-    return next(0);
+    return next();
   }
 
   // --- the game page ---------------------------------------------------------------------------
@@ -363,7 +366,9 @@
       box.setAttribute("role", "alert");
       var actions = make("div", "actions");
       if (first.state === "refused") {
-        box.appendChild(make("p", null, fill(G.refused, { number: first.hand, reason: first.why })));
+        var now = run(file, []);  // the hand as the table counts it, after the server's
+        var number = now.problems ? first.hand : handCount(now, file.hands) + 1;
+        box.appendChild(make("p", null, fill(G.refused, { number: number, reason: first.why })));
         var fix = make("a", "button", G.fix);
         fix.href = "/games/" + game + "/hands/new#fix-" + first.id;
         actions.appendChild(fix);
@@ -394,11 +399,12 @@
         box.appendChild(table(mine));
         var version = first.theirs.version;
         actions.appendChild(button(G.append, "primary", function () {
-          Promise.all(list.map(function (e) {
+          Promise.all(list.map(function (e, j) {
             delete e.state;
             delete e.theirs;
             e.version = version;
             e.base = theirs.hands;
+            e.hand = handCount(now, theirs.hands) + j + 1;
             return put(e);
           })).then(function () { sync(); });
         }));
@@ -608,6 +614,7 @@
       ev.preventDefault();
       if (busy) return;
       busy = true;
+      ready = null;  // the outbox and the file as they are now: a send may have changed them
       prepare().then(save).catch(function () {
         busy = false;
         if (online()) HTMLFormElement.prototype.submit.call(form);

@@ -95,6 +95,16 @@ def server(page: Page, game: str, what: str = "") -> Any:
     return response.json()
 
 
+def stored(page: Page, game: str, hands: list[dict[str, Any]]) -> None:
+    """Waits until the server holds these lines (the outbox is sent in the background)."""
+    for _ in range(150):
+        if server(page, game, "/file")["hands"] == hands:
+            break
+        page.wait_for_timeout(100)
+    assert server(page, game, "/file")["hands"] == hands
+    page.wait_for_load_state()
+
+
 def unsent(page: Page) -> Any:
     return page.locator(".sheet tr.unsent")
 
@@ -290,6 +300,7 @@ def test_signing_out_keeps_the_hands_for_that_account_alone(
     page = phone(browser, browser_context_args, live_server, "lender")
     game = game_from(page, live_server, "pl-3-basic.json", hands=2)
     opened_online(page, game)
+    first = server(page, game, "/file")["hands"]
     page.context.set_offline(True)
     log_hand(page, "Ala", 100, {"Ala": 65, "Bartek": 35, "Celina": 20})
     expect(unsent(page)).to_have_count(1)
@@ -318,11 +329,45 @@ def test_signing_out_keeps_the_hands_for_that_account_alone(
     page.get_by_label("Username").fill("lender")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
-    for _ in range(100):
-        if len(server(page, game, "/file")["hands"]) == 3:
-            break
-        page.wait_for_timeout(100)
-    assert server(page, game, "/file")["hands"][2:] == [
-        {"declarer": 0, "bid": 100, "points": [65, 35, 20]}
-    ]
+    stored(page, game, first + [{"declarer": 0, "bid": 100, "points": [65, 35, 20]}])
     page.context.close()
+
+
+def test_a_hand_that_no_longer_fits_is_kept_until_changed_or_dropped(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    mine = phone(browser, browser_context_args, live_server, "misfit")
+    theirs = phone(browser, browser_context_args, live_server, "misfit", new=False)
+    game = game_from(mine, live_server, "pl-3-basic.json", hands=2)
+    opened_online(mine, game)
+    before = server(mine, game, "/file")["hands"]
+    mine.context.set_offline(True)
+    # Ala is on the musik: she takes it at 100 ...
+    log_hand(mine, "Ala", 100, {"Ala": 65, "Bartek": 35, "Celina": 20})
+    # ... but another phone had logged that hand: after it, Bartek is on the musik
+    their = {"declarer": 1, "bid": 110, "points": [20, 80, 20]}
+    _their_hand(theirs, game, their)
+    mine.context.set_offline(False)
+    issue = mine.locator(".outbox-issue")
+    expect(issue).to_contain_text(
+        "after theirs it would not be accepted: Bartek opens at 100", timeout=15000
+    )
+    mine.get_by_role("button", name="Add mine after theirs").click()
+    # the server refuses it too: it stays, with the reason, until changed or dropped
+    expect(issue).to_contain_text("Hand 4 was not accepted: Bartek opens at 100", timeout=15000)
+    expect(mine.locator("#sync-status")).to_contain_text("hand 4 was not accepted")
+    shot(mine, "not-accepted")
+    assert server(mine, game, "/file")["hands"] == before + [their]
+    mine.get_by_role("link", name="Change it").click()
+    expect(mine.locator("h1")).to_have_text("Hand 4")
+    expect(mine.get_by_role("radio", name="Ala", exact=True)).to_be_checked()
+    expect(mine.locator("[name=bid]")).to_have_value("100")
+    expect(points(mine, "Ala")).to_have_value("65")
+    mine.locator("[name=bid]").fill("110")
+    mine.get_by_role("button", name="Save hand", exact=True).click()
+    fixed = {"declarer": 0, "bid": 110, "points": [65, 35, 20]}
+    stored(mine, game, before + [their, fixed])
+    expect(issue).to_have_count(0)
+    expect(unsent(mine)).to_have_count(0)
+    mine.context.close()
+    theirs.context.close()
