@@ -317,3 +317,26 @@ def test_a_stake_of_any_exponent_is_answered_at_once_as_python_does():
     assert want[0]["problems"][0]["text"] == (
         "option stake: must be an amount of money per point from 0 to 1000, with at most 4 "
         "decimal places, got '1e999999999999999999'")
+
+
+def test_plural_forms_from_the_catalogues_table_as_gettext_chooses_them():
+    """i18n.js reads the plural form from the exported table ("plurals", catalogues.py): the same
+    form as gettext's for every count from 0 to 1,000, in every language."""
+    import gettext
+
+    from scorekeeper.catalogues import SOURCE, engine_catalogue
+
+    node = _need_node()
+    for lang in ("en", "pl", "ru", "uk"):
+        data = engine_catalogue(lang)
+        assert data is not None
+        msgid = next(k for k, v in data["messages"].items() if isinstance(v, list))
+        script = (f"require({json.dumps(str(ENGINE / 'i18n.js'))});"
+                  f"const c = SK.i18n.catalogue({json.dumps(data)}), out = [];"
+                  f"for (let n = 0; n <= 1000; n++) out.push(c.ngettext({json.dumps(msgid)}, 'P', n));"
+                  "process.stdout.write(JSON.stringify(out));")
+        done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=60,
+                              check=False, encoding="utf-8")
+        assert done.returncode == 0, done.stderr
+        tr = gettext.translation("messages", localedir=SOURCE, languages=[lang])
+        assert json.loads(done.stdout) == [tr.ngettext(msgid, "P", n) for n in range(1001)], lang
