@@ -132,14 +132,14 @@
       var text = "", href = null;
       if (!online()) text = n ? plural(W.offline_n, n) : W.offline;
       else if (sending) text = W.sending;
-      else if (issue) {
+      else if (issue && "/games/" + issue.game !== path) {  // on its game's page, the page says it
         text = issue.state === "conflict" ? fill(W.conflict, { game: issue.game })
           : fill(W.refused, { game: issue.game, number: issue.hand, reason: issue.why });
         href = "/games/" + issue.game;
       } else if (n) text = plural(W.waiting_n, n) + (failure ? " " + failure : "");
       else if (justSent) text = W.sent;
       bar.textContent = "";
-      if (href && href !== path) {
+      if (href) {
         var a = make("a", null, text);
         a.href = href;
         bar.appendChild(a);
