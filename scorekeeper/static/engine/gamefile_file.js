@@ -131,8 +131,7 @@
     try {
       if (typeof text !== "string") {
         // editors on some phones and desktops save UTF-8 with a byte-order mark
-        // (utf-8-sig: TextDecoder drops a leading one; fatal: bad UTF-8 is an error, as Python)
-        text = new TextDecoder("utf-8", { fatal: true }).decode(text);
+        text = _utf_8_sig(text instanceof Uint8Array ? text : new Uint8Array(text));
       }
       return py.parse_json(text);
     } catch (e) {
@@ -146,6 +145,66 @@
     }
   }
   M.decode = decode;
+
+  // bytes.decode("utf-8-sig"): a leading byte-order mark dropped, bad UTF-8 a UnicodeDecodeError
+  // with Python's words (its position counted after the mark, as Python's codec counts it).
+  function _utf_8_sig(bytes) {
+    if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+      bytes = bytes.subarray(3);
+    }
+    var why = _utf_8_error(bytes);
+    if (why !== null) {
+      var e = new Error(why);
+      e.name = "UnicodeDecodeError";
+      throw e;
+    }
+    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  }
+
+  // The first fault of UTF-8 `bytes` as CPython's decoder words it, or null (valid UTF-8).
+  function _utf_8_error(b) {
+    function cont(x) {
+      return x !== undefined && x >= 0x80 && x < 0xc0;
+    }
+    var n = b.length;
+    var i = 0;
+    while (i < n) {
+      var ch = b[i];
+      var bad = 0; // which byte is wrong: 1 a start byte, 2-4 a continuation byte, -1 the end
+      var size = ch < 0x80 ? 1 : ch < 0xc2 ? 0 : ch < 0xe0 ? 2 : ch < 0xf0 ? 3 : ch < 0xf5 ? 4 : 0;
+      if (size === 0) {
+        bad = 1;
+      } else if (size > 1) {
+        var ch2 = b[i + 1];
+        if (i + 1 >= n) bad = -1;
+        else if (
+          !cont(ch2) ||
+          (size === 3 && (ch2 < 0xa0 ? ch === 0xe0 : ch === 0xed)) ||
+          (size === 4 && (ch2 < 0x90 ? ch === 0xf0 : ch === 0xf4))
+        )
+          bad = 2;
+        else if (size > 2 && i + 2 >= n) bad = -1;
+        else if (size > 2 && !cont(b[i + 2])) bad = 3;
+        else if (size > 3 && i + 3 >= n) bad = -1;
+        else if (size > 3 && !cont(b[i + 3])) bad = 4;
+      }
+      if (bad !== 0) {
+        var end = bad === -1 ? n : bad === 1 ? i + 1 : i + bad - 1;
+        var reason =
+          bad === -1 ? "unexpected end of data" : bad === 1 ? "invalid start byte" : "invalid continuation byte";
+        if (end - i === 1) {
+          var hex = b[i].toString(16);
+          return (
+            "'utf-8' codec can't decode byte 0x" + (hex.length < 2 ? "0" : "") + hex +
+            " in position " + i + ": " + reason
+          );
+        }
+        return "'utf-8' codec can't decode bytes in position " + i + "-" + (end - 1) + ": " + reason;
+      }
+      i += size;
+    }
+    return null;
+  }
 
   // A GameFile from JSON text; not JSON at all is a problem too.
   function loads(text) {
