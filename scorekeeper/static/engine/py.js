@@ -302,6 +302,7 @@
    * `opts`: {ensure_ascii: false, indent: 2} as Python's arguments. */
   M.json_dumps = function (v, opts) {
     opts = opts || {};
+    var step = opts.indent || 0;
     var special = opts.ensure_ascii === false ? /["\\\x00-\x1f]/g : /["\\\x00-\x1f\x7f-\uffff]/g;
     function string(s) {
       return '"' + String(s).replace(special, function (ch) {
@@ -320,15 +321,15 @@
       if (!(typeof x === "object")) return String(x); // an int
       var list = Array.isArray(x);
       var parts = list ? x.map(function (item) {
-        return dump(item, indent + opts.indent);
+        return dump(item, indent + step);
       }) : items(x).map(function (kv) {
-        return string(kv[0]) + ": " + dump(kv[1], indent + opts.indent);
+        return string(kv[0]) + ": " + dump(kv[1], indent + step);
       });
       var open = list ? "[" : "{";
       var close = list ? "]" : "}";
       if (!parts.length) return open + close;
-      if (!opts.indent) return open + parts.join(", ") + close;
-      var inner = "\n" + " ".repeat(indent + opts.indent);
+      if (!step) return open + parts.join(", ") + close;
+      var inner = "\n" + " ".repeat(indent + step);
       return open + inner + parts.join("," + inner) + "\n" + " ".repeat(indent) + close;
     }
     return dump(v, 0);
@@ -352,8 +353,8 @@
     var pos = 0;
     var token = /(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?|null|true|false|NaN|-?Infinity|/y;
     var space = /[ \t\n\r]*/y;
-    // a string as far as it is valid; its closing quote in [1] if it is all valid
-    var chunk = /"(?:[^"\\\x00-\x1f]|\\["\\\/bfnrt]|\\u[\da-fA-F]{4})*(")?/y;
+    // valid pieces of a string, a thousand at most (a long one is read in several goes)
+    var chunk = /(?:[^"\\\x00-\x1f]+|\\["\\\/bfnrt]|\\u[\da-fA-F]{4}){1,1000}/y;
 
     function fail(msg, at) {
       throw JSONDecodeError(msg, s, at === undefined ? pos : at);
@@ -390,18 +391,15 @@
     }
 
     function string() {
-      chunk.lastIndex = pos;
-      var m = chunk.exec(s);
-      var bad = chunk.lastIndex; // past the string, or at what is wrong in it
-      if (m[1]) {
-        pos = bad;
-        return JSON.parse(m[0]); // lone surrogates too, and pairs of escapes join as in Python
-      }
-      var c = s[bad];
-      if (c === undefined || (c === "\\" && bad + 1 === s.length)) fail("Unterminated string starting at");
-      if (c !== "\\") fail("Invalid control character at", bad);
-      if (s[bad + 1] !== "u") fail("Invalid \\escape", bad);
-      fail("Invalid \\uXXXX escape", bad + 1);
+      var begin = pos++;
+      for (chunk.lastIndex = pos; chunk.exec(s); ) pos = chunk.lastIndex;
+      var c = s[pos];
+      // JSON.parse reads lone surrogates too, and joins pairs of escapes as Python does
+      if (c === '"') return JSON.parse(s.slice(begin, ++pos));
+      if (c === undefined || (c === "\\" && pos + 1 === s.length)) fail("Unterminated string starting at", begin);
+      if (c !== "\\") fail("Invalid control character at");
+      if (s[pos + 1] !== "u") fail("Invalid \\escape");
+      fail("Invalid \\uXXXX escape", pos + 1);
     }
 
     function object(depth) {
