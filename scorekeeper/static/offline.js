@@ -539,7 +539,6 @@
         queued = entry ? list.slice(0, list.indexOf(entry)) : list;
         return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
           var before = got[1](got[0], queued.map(function (e) { return e.line; }));
-          if (before.problems) throw new Error("the lines kept do not replay");
           return { file: got[0], run: got[1], before: before, entry: entry };
         });
       });
@@ -547,6 +546,7 @@
     }
     // the page as the engine has it: the number, who deals and sits out, who bids first
     function patch(st) {
+      if (st.before.problems) return true;  // the hands waiting do not fit the file: Save says why
       var spec = st.before.form, b = st.before.bidding;
       var rendered = Array.prototype.filter.call(form.querySelectorAll(".seat"), function (s) { return !!s.querySelector(".points-input"); })
         .map(function (s) { return parseInt(s.dataset.seat, 10); });
@@ -571,16 +571,19 @@
       }
       return true;
     }
+    function top(list) { return list.map(function (p) { return { field: "hand", text: p.text }; }); }
     function save(st) {
+      busy = false;
+      if (st.before.problems) return problems(form, top(st.before.problems));
       var line = toLine(form, st.before.next_dealer);
       var lines = queued.map(function (e) { return e.line; }).concat([line]);
       var out = st.run(st.file, lines, st.file.hands + lines.length);
       if (out.problems) {
         var number = st.file.hands + lines.length;
-        problems(form, out.problems.map(function (p) { return p.hand === number ? p : { field: "hand", text: p.text }; }));
-        busy = false;
-        return;
+        return problems(form, out.problems.filter(function (p) { return p.hand === number; })
+          .concat(top(out.problems.filter(function (p) { return p.hand !== number; }))));
       }
+      busy = true;
       var entry = st.entry || { account: account, game: game };
       entry.line = line;
       entry.key = newKey();  // a line changed is a new request
@@ -616,8 +619,9 @@
       busy = true;
       ready = null;  // the outbox and the file as they are now: a send may have changed them
       prepare().then(save).catch(function () {
+        // no engine or no file on this phone: the server decides, or the offline page says so
         busy = false;
-        if (online()) HTMLFormElement.prototype.submit.call(form);
+        if (online() && !fixing && !queued.length) HTMLFormElement.prototype.submit.call(form);
         else location.href = "/offline";
       });
     });

@@ -381,3 +381,39 @@ def test_a_hand_that_no_longer_fits_is_kept_until_changed_or_dropped(
     expect(unsent(mine)).to_have_count(0)
     mine.context.close()
     theirs.context.close()
+
+
+def test_a_save_that_does_not_get_through_is_kept_on_the_phone(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "flaky")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game)
+    first = server(page, game, "/file")["hands"]
+    page.get_by_role("link", name="Log hand 3").click()
+
+    posted: list[str] = []
+
+    def lost(route: Any) -> None:
+        if route.request.method == "POST":
+            posted.append(route.request.url)
+            route.abort("connectionreset")
+        else:
+            route.fallback()
+
+    # the phone believes it is connected; the server is out of reach
+    page.context.route("**/hands/new*", lost)
+    page.context.route("**/api/games/*/hands", lambda route: route.abort())
+    points(page, "Ala").fill("65")
+    points(page, "Bartek").fill("35")
+    points(page, "Celina").fill("20")
+    page.locator("[name=bid]").fill("100")
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    expect(unsent(page)).to_have_count(1)
+    assert len(posted) == 1  # the form was sent as always; the worker brought it back
+    expect(page.locator("#sync-status")).to_contain_text("could not be reached")
+    page.context.unroute("**/hands/new*")
+    page.context.unroute("**/api/games/*/hands")
+    page.reload()
+    stored(page, game, first + [{"declarer": 0, "bid": 100, "points": [65, 35, 20]}])
+    page.context.close()
