@@ -246,7 +246,11 @@
     // with a connection, what logging a hand without one needs: the game file and the hand
     // form as each seat would deal it (the worker keeps them); the file is read every time
     if (online() && log && window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) {
-      fetch("/api/games/" + game + "/file", { credentials: "same-origin" }).catch(function () {});
+      var keep = ["/api/games/" + game + "/file", "/engine/engine.js"];
+      if (lang !== "en") keep.push("/engine/messages-" + lang + ".json");
+      keep.forEach(function (url) {
+        fetch(url, { credentials: "same-origin" }).catch(function () {});
+      });
       var forms = [log.getAttribute("href")];
       for (var d = 0; d < seats; d++) forms.push("/games/" + game + "/hands/new?dealer=" + d);
       forms.forEach(function (url) {

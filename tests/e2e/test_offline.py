@@ -14,6 +14,7 @@ from scorekeeper.gamefile.output import engine_output
 
 from .conftest import PASSWORD, sign_up
 from .test_hand_form import game_from, points
+from .test_languages import choose_language
 
 SHOTS = os.environ.get("SCREENSHOTS")
 SIZES = [(390, 844), (360, 740)]
@@ -56,7 +57,7 @@ def kept(page: Page) -> list[str]:
     )
 
 
-def opened_online(page: Page, game: str, seats: int = 3) -> None:
+def opened_online(page: Page, game: str, seats: int = 3, lang: str = "en") -> None:
     """The game opened once with a connection, under the worker: what logging a hand with none
     needs is kept (the file, a hand form per dealer, the engine and its sentences)."""
     page.goto(game)
@@ -67,6 +68,8 @@ def opened_online(page: Page, game: str, seats: int = 3) -> None:
     wanted = [f"/api/{path}/file", "/engine/engine.js"] + [
         f"/{path}/hands/new?dealer={d}" for d in range(seats)
     ]
+    if lang != "en":
+        wanted.append(f"/engine/messages-{lang}.json")
     for _ in range(100):
         urls = kept(page)
         if all(any(u.endswith(w) for u in urls) for w in wanted):
@@ -416,4 +419,31 @@ def test_a_save_that_does_not_get_through_is_kept_on_the_phone(
     page.context.unroute("**/api/games/*/hands")
     page.reload()
     stored(page, game, first + [{"declarer": 0, "bid": 100, "points": [65, 35, 20]}])
+    page.context.close()
+
+
+def test_offline_in_the_readers_language(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "polka")
+    choose_language(page, "pl")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game, lang="pl")
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#sync-status")).to_have_text("Brak połączenia")
+    page.get_by_role("link", name="Zapisz rozdanie 3").click()
+    page.locator("[name=bid]").fill("100")
+    for name, value in {"Ala": 65, "Bartek": 35, "Celina": 10}.items():
+        page.get_by_label(f"{name}: punkty z kart").fill(str(value))
+    page.get_by_role("button", name="Zapisz rozdanie", exact=True).click()
+    expect(page.locator("fieldset.played .error")).to_have_text(
+        "suma punktów z kart musi wynosić 120, a wynosi 110"
+    )
+    page.get_by_label("Celina: punkty z kart").fill("20")
+    page.get_by_role("button", name="Zapisz rozdanie", exact=True).click()
+    expect(unsent(page)).to_have_count(1)
+    expect(unsent(page).first).to_contain_text("niewysłane")
+    expect(page.locator("#sync-status")).to_have_text("Brak połączenia — 1 rozdanie do wysłania")
+    shot(page, "polish")
     page.context.close()
