@@ -39,6 +39,8 @@
     return el;
   }
   function all(list, fn) { Array.prototype.forEach.call(list, fn); }
+  function array(list) { return Array.prototype.slice.call(list); }
+  function keep(url) { fetch(url).catch(function () {}); }  // the worker keeps what it gets
   function online() { return navigator.onLine !== false; }
 
   // --- the outbox ------------------------------------------------------------------------------
@@ -75,7 +77,7 @@
   function newKey() {
     var b = new Uint8Array(16);
     crypto.getRandomValues(b);
-    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+    return array(b).map(function (x) { return (x + 256).toString(16).slice(1); }).join("");
   }
 
   // --- the engine, loaded from the worker's shell when a page needs it --------------------------
@@ -108,7 +110,7 @@
   }
   // the game file as last read (the worker's copy with no connection) and its version
   function loadFile(game) {
-    return fetch("/api/games/" + game + "/file", { credentials: "same-origin" }).then(function (r) {
+    return fetch("/api/games/" + game + "/file").then(function (r) {
       if (!r.ok) throw new Error("file " + r.status);
       var tag = r.headers.get("ETag");
       return r.text().then(function (text) {
@@ -180,7 +182,7 @@
         var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key };
         if (e.version) headers["If-Match"] = e.version;
         return fetch("/api/games/" + e.game + "/hands", {
-          method: "POST", credentials: "same-origin", headers: headers, body: JSON.stringify(e.line)
+          method: "POST", headers: headers, body: JSON.stringify(e.line)
         }).then(function (r) {
           return r.json().catch(function () { return {}; }).then(function (b) { return answer(e, r, b); });
         }, function () {
@@ -229,8 +231,8 @@
       status();
       // the worker's copies of a game that changed: as the server has it now
       any.forEach(function (game) {
-        fetch("/api/games/" + game + "/file", { credentials: "same-origin" }).catch(function () {});
-        fetch("/games/" + game, { credentials: "same-origin" }).catch(function () {});
+        keep("/api/games/" + game + "/file");
+        keep("/games/" + game);
       });
       if (changed) document.dispatchEvent(new Event("outbox"));
     }
@@ -249,13 +251,13 @@
       var keep = ["/api/games/" + game + "/file", "/engine/engine.js"];
       if (lang !== "en") keep.push("/engine/messages-" + lang + ".json");
       keep.forEach(function (url) {
-        fetch(url, { credentials: "same-origin" }).catch(function () {});
+        keep(url);
       });
       var forms = [log.getAttribute("href")];
       for (var d = 0; d < seats; d++) forms.push("/games/" + game + "/hands/new?dealer=" + d);
       forms.forEach(function (url) {
         caches.match(url, { ignoreVary: true }).then(function (hit) {
-          if (!hit) fetch(url, { credentials: "same-origin" }).catch(function () {});
+          if (!hit) keep(url);
         });
       });
     }
@@ -431,7 +433,7 @@
       return /^[-+]?[0-9]+$/.test(v) ? parseInt(v, 10) : null;
     }
     function ticked(name) {
-      return Array.prototype.map.call(form.querySelectorAll("[name='" + name + "']:checked"), function (e) { return e.value; });
+      return array(form.querySelectorAll("[name='" + name + "']:checked")).map(function (e) { return e.value; });
     }
     var n = form.querySelectorAll(".seat").length, line = {}, seats = [];
     for (var s = 0; s < n; s++) seats.push(s);
@@ -533,7 +535,7 @@
       if (!unsent) sessionStorage.removeItem("scorekeeper-post");
     } catch (e) {}
     if (!unsent || !kept || kept.path !== path) kept = null;
-    var names = Array.prototype.map.call(form.querySelectorAll(".seat-name"), function (n) { return n.textContent; });
+    var names = array(form.querySelectorAll(".seat-name")).map(function (n) { return n.textContent; });
     var ready = null, queued = [], busy = false;
 
     // the state the hand is logged in: the file, then the lines before it not sent yet
@@ -552,8 +554,9 @@
     function patch(st) {
       if (st.before.problems) return true;  // the hands waiting do not fit the file: Save says why
       var spec = st.before.form, b = st.before.bidding;
-      var rendered = Array.prototype.filter.call(form.querySelectorAll(".seat"), function (s) { return !!s.querySelector(".points-input"); })
-        .map(function (s) { return parseInt(s.dataset.seat, 10); });
+      var rendered = array(form.querySelectorAll(".seat .points-input")).map(function (i) {
+        return parseInt(i.closest(".seat").dataset.seat, 10);
+      });
       var asked = /[?&]dealer=([0-9]+)/.exec(location.search);
       if (rendered.join() !== spec.playing.join() && !(asked && +asked[1] === spec.dealer)) {
         location.replace(path + "?dealer=" + spec.dealer + location.hash);  // the form of that deal
