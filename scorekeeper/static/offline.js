@@ -248,11 +248,9 @@
     // with a connection, what logging a hand without one needs: the game file and the hand
     // form as each seat would deal it (the worker keeps them); the file is read every time
     if (online() && log && window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) {
-      var keep = ["/api/games/" + game + "/file", "/engine/engine.js"];
-      if (lang !== "en") keep.push("/engine/messages-" + lang + ".json");
-      keep.forEach(function (url) {
-        keep(url);
-      });
+      var needs = ["/api/games/" + game + "/file", "/engine/engine.js"];
+      if (lang !== "en") needs.push("/engine/messages-" + lang + ".json");
+      needs.forEach(keep);
       var forms = [log.getAttribute("href")];
       for (var d = 0; d < seats; d++) forms.push("/games/" + game + "/hands/new?dealer=" + d);
       forms.forEach(function (url) {
@@ -628,8 +626,9 @@
       prepare().then(save).catch(function () {
         // no engine or no file on this phone: the server decides, or the offline page says so
         busy = false;
-        if (online() && !fixing && !queued.length) HTMLFormElement.prototype.submit.call(form);
-        else location.href = "/offline";
+        var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+        if (worker && (!online() || fixing || queued.length)) location.href = "/offline";
+        else HTMLFormElement.prototype.submit.call(form);
       });
     });
   }
