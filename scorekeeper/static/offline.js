@@ -225,8 +225,8 @@
       if (!ok) later();
       else if (any.length) {
         delay = 5000;
-        justSent = true;
-        setTimeout(function () { justSent = false; status(); }, 4000);
+        saySent();
+        try { sessionStorage.setItem("scorekeeper-sent", Date.now()); } catch (e) {}  // and after a reload
       }
       status();
       // the worker's copies of a game that changed: as the server has it now
@@ -648,11 +648,20 @@
     });
   }
 
+  function saySent() {
+    justSent = true;
+    setTimeout(function () { justSent = false; status(); }, 4000);
+  }
+
   function start() {
     var hook = document.getElementById("offline-game"), form = document.getElementById("hand-form");
     if (hook) gamePage(hook);
     if (form && form.dataset.game) handForm(form);
     all(document.querySelectorAll("form[data-unsent]"), signOut);
+    try {
+      if (Date.now() - sessionStorage.getItem("scorekeeper-sent") < 5000) saySent();
+      sessionStorage.removeItem("scorekeeper-sent");
+    } catch (e) {}
     status();
     sync();
     window.addEventListener("online", function () { delay = 5000; status(); sync(); });

@@ -181,7 +181,8 @@ def test_hands_logged_offline_are_scored_on_the_phone_and_sent_when_back(
 
     # back online: sent in order, each once; the page is the server's again
     page.context.set_offline(False)
-    expect(unsent(page)).to_have_count(0, timeout=15000)
+    expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
+    expect(unsent(page)).to_have_count(0)
     expect(page.locator(".sheet tr.unsent")).to_have_count(0)
     stored = server(page, game, "/file")["hands"]
     assert stored == first["hands"] + lines
