@@ -51,13 +51,15 @@ def add_line(
     `token` comes from the form (or the API's Idempotency-Key): posting it again, after a double
     tap or a reload, finds the line it stored instead of adding another; posted again with
     another `body` (by default the line itself) it is refused with KeyReused. Without a
-    `version`, concurrent appends are serialised and each is stored once.
+    `version`, concurrent appends are serialised and each is stored once. Without a `body`
+    (the API), a key that a hand form stored its fields with is a retry when the line posted
+    is the line stored: a phone sends the form's token again when the form's answer was lost.
     """
     key = key_digest(game.id, token) if token else None
     digest = body_digest(line_to_dict(line) if body is None else body)
     try:
         with writing(game):
-            done = _repeat(game, key, digest)
+            done = _repeat(game, key, digest, body is None)
             if done is not None:
                 return done
             if game.abandoned_at is not None:  # read again under the lock
@@ -73,7 +75,7 @@ def add_line(
             touch(game)
     except Conflict:
         # a backstop: the lock makes a twin request find the key above, not clash with it
-        done = _repeat(game, key, digest)
+        done = _repeat(game, key, digest, body is None)
         if done is None:
             raise
         return done
@@ -81,8 +83,10 @@ def add_line(
     return Outcome(row.position, result)
 
 
-def _repeat(game: Game, key: str | None, digest: str) -> Outcome | None:
-    """The line stored with this key before (nothing new is stored), if any."""
+def _repeat(game: Game, key: str | None, digest: str, same_line: bool = False) -> Outcome | None:
+    """The line stored with this key before (nothing new is stored), if any. `same_line`:
+    `digest` is the line's own; a key stored with other words for that very line (a form's
+    fields) finds it too."""
     done = line_with(key) if key else None
     if done is None:
         other = request_with(key) if key else None
@@ -90,7 +94,10 @@ def _repeat(game: Game, key: str | None, digest: str) -> Outcome | None:
             raise KeyReused(other.number or 0)
         return None
     if done.token_body is not None and done.token_body != digest:
-        raise KeyReused(done.position)
+        lines = rule_lines(game) if same_line else []
+        stored = lines[done.position - 1] if 0 < done.position <= len(lines) else None
+        if stored is None or body_digest(line_to_dict(stored)) != digest:
+            raise KeyReused(done.position)
     return Outcome(done.position, tally(game), repeated=True)
 
 

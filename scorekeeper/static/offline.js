@@ -577,8 +577,18 @@
       return true;
     }
     function top(list) { return list.map(function (p) { return { field: "hand", text: p.text }; }); }
+    // a form sent that got no answer: the line it posted, on the version it was made on, with
+    // its token as the key (the API answers as the form was, had it been stored: no double hand)
+    function sentBefore(st) {
+      var f = {};
+      if (!kept || !kept.line || st.entry) return null;
+      kept.fields.forEach(function (p) { f[p[0]] = p[1]; });
+      return f.token && f.version ? { line: kept.line, key: f.token, version: quoted(f.version) } : null;
+    }
     function save(st) {
       busy = false;
+      var first = sentBefore(st);
+      if (first && first.version !== st.file.version && !queued.length) return keepLine(st, first.line, null, first);
       if (st.before.problems) return problems(form, top(st.before.problems));
       var line = toLine(form, st.before.next_dealer);
       var lines = queued.map(function (e) { return e.line; }).concat([line]);
@@ -588,13 +598,17 @@
         return problems(form, out.problems.filter(function (p) { return p.hand === number; })
           .concat(top(out.problems.filter(function (p) { return p.hand !== number; }))));
       }
+      return keepLine(st, first ? first.line : line, out, first);
+    }
+    function keepLine(st, line, out, first) {
       busy = true;
       var entry = st.entry || { account: account, game: game };
       entry.line = line;
-      entry.key = newKey();  // a line changed is a new request
+      entry.key = first ? first.key : newKey();  // a line changed is a new request
       entry.version = st.entry ? st.file.version : queued.length ? queued[queued.length - 1].version : st.file.version;
+      if (first) entry.version = first.version;
       entry.base = st.entry ? st.file.hands : queued.length ? queued[0].base : st.file.hands;
-      entry.hand = handCount(out, out.hands.length);
+      entry.hand = out ? handCount(out, out.hands.length) : (st.before.hands ? handCount(st.before, st.before.hands.length) : 0) + 1;
       delete entry.state;
       delete entry.why;
       return put(entry).then(function () {
@@ -615,7 +629,11 @@
         // sent as the page always did; should it not get through, the worker brings the form
         // back (#unsent) and what was typed is kept on the phone instead
         try {
-          sessionStorage.setItem("scorekeeper-post", JSON.stringify({ path: path, fields: Array.from(new FormData(form)) }));
+          var dealer = form.querySelector("[name=dealer]"), rotation = dealer && dealer.options ?
+            array(dealer.options).filter(function (o) { return o.defaultSelected; }).map(function (o) { return +o.value; })[0] : null;
+          sessionStorage.setItem("scorekeeper-post", JSON.stringify({
+            path: path, fields: Array.from(new FormData(form)), line: rotation == null ? null : toLine(form, rotation)
+          }));
         } catch (e) {}
         return;
       }

@@ -448,3 +448,39 @@ def test_offline_in_the_readers_language(
     expect(page.locator("#sync-status")).to_have_text("Brak połączenia — 1 rozdanie do wysłania")
     shot(page, "polish")
     page.context.close()
+
+
+def test_a_save_stored_whose_answer_was_lost_is_stored_once(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "echo")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game)
+    first = server(page, game, "/file")["hands"]
+    page.get_by_role("link", name="Log hand 3").click()
+
+    posted: list[int] = []
+
+    def stored_then_lost(route: Any) -> None:
+        if route.request.method == "POST":
+            posted.append(route.fetch(max_redirects=0).status)  # the server has it ...
+            route.abort("connectionreset")  # ... the phone never hears back
+        else:
+            route.fallback()
+
+    page.context.route("**/hands/new*", stored_then_lost)
+    page.locator("[name=bid]").fill("100")
+    points(page, "Ala").fill("65")
+    points(page, "Bartek").fill("35")
+    points(page, "Celina").fill("20")
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    hand = {"declarer": 0, "bid": 100, "points": [65, 35, 20]}
+    page.wait_for_url("**/games/*")
+    assert posted == [302]
+    page.context.unroute("**/hands/new*")
+    # the phone kept it and sends it again with the form's token: answered as the first post
+    expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
+    expect(unsent(page)).to_have_count(0)
+    assert server(page, game, "/file")["hands"] == first + [hand]
+    assert shown_totals(page) == server(page, game)["totals"]
+    page.context.close()
