@@ -119,6 +119,18 @@
       });
     });
   }
+  // the file with the outbox's lines applied in order: a line added, changed (put) or deleted;
+  // `changed`: per line of the result, whether the outbox wrote it
+  function applied(file, list) {
+    var data = JSON.parse(file.text), hands = data.hands, changed = hands.map(function () { return false; });
+    list.forEach(function (e) {
+      if (e.op === "delete") { hands.splice(e.number - 1, 1); changed.splice(e.number - 1, 1); }
+      else if (e.op) { hands[e.number - 1] = e.line; changed[e.number - 1] = true; }
+      else { hands.push(e.line); changed.push(true); }
+    });
+    return { text: JSON.stringify(data), hands: hands.length, version: file.version, lines: hands, changed: changed };
+  }
+  function edits(list) { return list.some(function (e) { return e.op; }); }
   function quoted(version) { return version == null ? "" : '"v' + version + '"'; }  // the API's ETag
   // the hands of the game as the table counts them (adjustments are lines of their own kind)
   function handCount(out, upTo) {
@@ -181,8 +193,9 @@
         status();
         var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key };
         if (e.version) headers["If-Match"] = e.version;
-        return fetch("/api/games/" + e.game + "/hands", {
-          method: "POST", headers: headers, body: JSON.stringify(e.line)
+        return fetch("/api/games/" + e.game + "/hands" + (e.op ? "/" + e.number : ""), {
+          method: e.op === "delete" ? "DELETE" : e.op ? "PUT" : "POST",
+          headers: headers, body: e.op === "delete" ? undefined : JSON.stringify(e.line)
         }).then(function (r) {
           return r.json().catch(function () { return {}; }).then(function (b) { return answer(e, r, b); });
         }, function () {
@@ -199,7 +212,7 @@
         return drop(e.id).then(function () { return outbox(e.game); }).then(function (rest) {
           return Promise.all(rest.map(function (x) {
             x.version = version || x.version;
-            x.base = b.hand || x.base + 1;  // the lines the server has before them
+            x.base = e.op === "delete" ? x.base - 1 : e.op ? x.base : b.hand || x.base + 1;  // the lines the server has before them
             return put(x);
           }));
         }).then(next);
@@ -307,7 +320,7 @@
     }
 
     function show(list, file, run) {
-      var out = run(file, list.map(function (e) { return e.line; }));
+      var out = edits(list) ? run(applied(file, list), []) : run(file, list.map(function (e) { return e.line; }));
       if (!out.problems) patch(list, file, out);
       issues(list, file, run);
     }
@@ -329,8 +342,10 @@
         if (marks.bolts) chip(chips, fill(G.bolts, { bolts: marks.bolts[0], count: marks.bolts[1] }));
         if (st.give_ups_left != null) chip(chips, fill(G.give_ups, { count: st.give_ups_left }));
       });
-      // the sheet: the lines not sent yet on top, marked
-      var rows = list.map(function (e, j) { return row(out, base + j, e.line, G.unsent); });
+      // the sheet: the lines not sent yet on top, marked; after a change or a deletion, all of it
+      var now = edits(list) && applied(file, list);
+      var rows = now ? now.lines.map(function (l, k) { return row(out, k, l, now.changed[k] ? G.unsent : null); })
+        : list.map(function (e, j) { return row(out, base + j, e.line, G.unsent); });
       var tbody = sheet.querySelector("tbody");
       if (!tbody) {
         var p = sheet.querySelector("p");
@@ -338,9 +353,10 @@
         sheet.appendChild(table([]));
         tbody = sheet.querySelector("tbody");
       }
+      if (now) tbody.textContent = "";
       rows.forEach(function (r) { tbody.insertBefore(r, tbody.firstChild); });
       if (location.hash === "#unsent") {
-        rows[rows.length - 1].classList.add("saved");
+        if (!now) rows[rows.length - 1].classList.add("saved");
         history.replaceState(null, "", path);
       }
       var hands = handCount(out, out.hands.length);
@@ -388,6 +404,11 @@
         box.appendChild(table(rows));
         box.appendChild(make("p", null, G.mine));
         list.forEach(function (e, j) {
+          if (e.op) {  // a line changed or deleted: as it would be after theirs
+            var ed = applied(theirs, list.slice(0, j + 1)), was = run(ed, []);
+            if (!was.problems && e.op === "put") mine.push(row(was, e.number - 1, e.line, G.unsent));
+            return;
+          }
           var upTo = list.slice(0, j + 1).map(function (x) { return x.line; });
           var after = run(theirs, upTo, theirs.hands + j + 1);
           if (after.problems) {
@@ -408,7 +429,7 @@
             delete e.theirs;
             e.version = version;
             e.base = theirs.hands;
-            e.hand = handCount(now, theirs.hands) + j + 1;
+            if (!e.op) e.hand = handCount(now, theirs.hands) + j + 1;
             return put(e);
           })).then(function () { sync(); });
         }));
@@ -526,6 +547,8 @@
   function handForm(form) {
     var game = parseInt(form.dataset.game, 10), F = words(form);
     var fixing = /^#fix-([0-9]+)$/.exec(location.hash), unsent = location.hash === "#unsent";
+    // a line changed or deleted with no connection: the hand form kept, filled with that line
+    var editing = /^#(edit|delete)-([0-9]+)$/.exec(location.hash), number = editing ? +editing[2] : 0;
     // a hand whose sending failed (sw.js brings its form back as #unsent): what was typed
     var kept = null;
     try {
@@ -542,14 +565,27 @@
         var entry = fixing && list.filter(function (e) { return e.id === parseInt(fixing[1], 10); })[0];
         queued = entry ? list.slice(0, list.indexOf(entry)) : list;
         return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
-          var before = got[1](got[0], queued.map(function (e) { return e.line; }));
-          return { file: got[0], run: got[1], before: before, entry: entry };
+          if (number) {  // the game as the phone has it; the state line `number` is logged in
+            var now = applied(got[0], queued), upTo = JSON.parse(now.text);
+            upTo.hands = now.lines.slice(0, number - 1);
+            var was = got[1]({ text: JSON.stringify(upTo), hands: number - 1 }, []);
+            return { file: got[0], run: got[1], before: was, now: now, line: now.lines[number - 1] };
+          }
+          // after a line changed or deleted, the game as the phone has it, whole
+          var base = edits(queued) ? applied(got[0], queued) : got[0];
+          var pending = base === got[0] ? queued.map(function (e) { return e.line; }) : [];
+          var before = got[1](base, pending);
+          return { file: got[0], run: got[1], before: before, entry: entry, base: base, pending: pending };
         });
       });
       return ready;
     }
     // the page as the engine has it: the number, who deals and sits out, who bids first
     function patch(st) {
+      if (number && (!st.line || st.line.adjustment)) {  // no such hand (any more) on this phone
+        location.replace("/games/" + game);
+        return false;
+      }
       if (st.before.problems) return true;  // the hands waiting do not fit the file: Save says why
       var spec = st.before.form, b = st.before.bidding;
       var rendered = array(form.querySelectorAll(".seat .points-input")).map(function (i) {
@@ -560,8 +596,8 @@
         location.replace(path + "?dealer=" + spec.dealer + location.hash);  // the form of that deal
         return false;
       }
-      var number = handCount(st.before, st.before.hands.length) + 1, h1 = document.querySelector("h1");
-      var title = fill(F.title, { number: number });
+      var count = handCount(st.before, st.before.hands.length) + 1, h1 = document.querySelector("h1");
+      var title = fill(editing ? F.edit : F.title, { number: count });
       document.title = title + document.title.slice(h1.textContent.length);
       h1.textContent = title;
       var facts = form.querySelector(".facts");
@@ -570,6 +606,14 @@
       form.querySelector("[name=dealer]").value = String(spec.dealer);
       all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = b.opener != null && r.value === String(b.opener); });
       if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer));
+      if (number) {
+        setFields(form, toFields(st.line, spec.dealer));
+        var del = make("button", "danger big offline-delete", fill(F.delete, { number: number }));
+        del.type = "button";
+        del.addEventListener("click", function () { if (!busy) { busy = true; remove(st); } });
+        form.appendChild(del);
+        if (editing[1] === "delete") del.scrollIntoView({ block: "center" });
+      }
       if (kept) setFields(form, kept.fields.filter(function (f) { return ["csrf_token", "version", "token"].indexOf(f[0]) < 0; }));
       if (!online() && !document.querySelector(".offline-note")) {
         form.parentNode.insertBefore(make("p", "flash offline-note", F.offline), form);
@@ -587,19 +631,42 @@
     }
     function save(st) {
       busy = false;
+      if (number) return change(st);
       var first = sentBefore(st);
       if (first && first.version !== st.file.version && !queued.length) return keepLine(st, first.line, null, first);
       if (st.before.problems) return problems(form, top(st.before.problems));
       var line = toLine(form, st.before.next_dealer);
-      var lines = queued.map(function (e) { return e.line; }).concat([line]);
-      var out = st.run(st.file, lines, st.file.hands + lines.length);
+      var lines = st.pending.concat([line]);
+      var out = st.run(st.base, lines, st.base.hands + lines.length);
       if (out.problems) {
-        var number = st.file.hands + lines.length;
-        return problems(form, out.problems.filter(function (p) { return p.hand === number; })
-          .concat(top(out.problems.filter(function (p) { return p.hand !== number; }))));
+        var at = st.base.hands + lines.length;
+        return problems(form, out.problems.filter(function (p) { return p.hand === at; })
+          .concat(top(out.problems.filter(function (p) { return p.hand !== at; }))));
       }
       return keepLine(st, first ? first.line : line, out, first);
     }
+    // line `number` changed, or deleted: checked with every line after it, then queued
+    function change(st, gone) {
+      var lines = st.now.lines.slice(), data = JSON.parse(st.now.text);
+      var line = gone ? null : toLine(form, st.before.next_dealer);
+      if (gone) lines.splice(number - 1, 1);
+      else lines[number - 1] = line;
+      data.hands = lines;
+      var out = st.run({ text: JSON.stringify(data), hands: lines.length }, [], gone ? null : number);
+      if (out.problems) {
+        busy = false;
+        return problems(form, out.problems.filter(function (p) { return !gone && p.hand === number; })
+          .concat(top(out.problems.filter(function (p) { return gone || p.hand !== number; }))));
+      }
+      busy = true;
+      var last = queued[queued.length - 1];
+      return put({
+        account: account, game: game, op: gone ? "delete" : "put", number: number, line: line,
+        key: newKey(), version: last ? last.version : st.file.version,
+        base: queued.length ? queued[0].base : st.file.hands, hand: number
+      }).then(function () { location.href = "/games/" + game; });
+    }
+    function remove(st) { change(st, true); }
     function keepLine(st, line, out, first) {
       busy = true;
       var entry = st.entry || { account: account, game: game };
@@ -617,14 +684,14 @@
       });
     }
 
-    if (!online() || unsent || fixing) prepare().then(patch).then(function (shown) {
+    if (!online() || unsent || fixing || editing) prepare().then(patch).then(function (shown) {
       if (shown && kept) return prepare().then(save);
     }).catch(function () {});
     else outbox(game).then(function (list) { if (list.length) prepare().then(patch).catch(function () {}); });
 
     form.addEventListener("submit", function (ev) {
       if (ev.defaultPrevented) return;
-      var direct = online() && !fixing && !unsent && !ready;
+      var direct = online() && !fixing && !unsent && !editing && !ready;
       if (direct) {
         // sent as the page always did; should it not get through, the worker brings the form
         // back (#unsent) and what was typed is kept on the phone instead

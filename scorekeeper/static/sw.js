@@ -17,6 +17,7 @@ var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;
 // asked by the page's scripts as well as opened: kept like pages
 var KEPT = /^\/(api\/games\/|games\/[0-9]+(\/hands\/new)?$)/;
 var HAND_FORM = /^\/games\/[0-9]+\/hands\/new$/;
+var LINE = /^\/games\/([0-9]+)\/hands\/([0-9]+)(?:\/(edit|delete))?$/;
 var MOST_PAGES = 300;  // the oldest copies go first: a season of games, a few MB
 
 self.addEventListener("install", function (event) {
@@ -63,6 +64,10 @@ function fromNetworkElseCopy(request) {
     return caches.match(request, {ignoreVary: true}).then(function (copy) {
       if (copy) return copy;
       if (request.mode !== "navigate") return Response.error();
+      // a line's page, its edit form or its delete page not kept: the hand form kept for the
+      // game, where offline.js fills in that line (#edit-N) or offers to delete it (#delete-N)
+      var line = LINE.exec(new URL(request.url).pathname);
+      if (line) return Response.redirect("/games/" + line[1] + "/hands/new#" + (line[3] || "edit") + "-" + line[2], 303);
       return caches.match(OFFLINE, {ignoreVary: true});
     });
   });

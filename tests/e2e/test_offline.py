@@ -484,3 +484,46 @@ def test_a_save_stored_whose_answer_was_lost_is_stored_once(
     assert server(page, game, "/file")["hands"] == first + [hand]
     assert shown_totals(page) == server(page, game)["totals"]
     page.context.close()
+
+
+def test_a_hand_changed_and_another_deleted_offline_are_sent_in_order(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "editor")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=3)
+    opened_online(page, game)
+    first = server(page, game, "/file")
+    page.context.set_offline(True)
+
+    # hand 1's edit form, never opened here: the hand form kept, filled with hand 1
+    page.goto(game + "/hands/1/edit")
+    expect(page.locator("h1")).to_have_text("Edit hand 1")
+    expect(page.get_by_role("radio", name="Bartek", exact=True)).to_be_checked()
+    expect(points(page, "Bartek")).to_have_value("61")
+    points(page, "Ala").fill("34")
+    points(page, "Bartek").fill("71")
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    page.wait_for_url(game)
+    expect(unsent(page)).to_have_count(1)
+
+    # hand 2's delete page: the same form, with its Delete button
+    page.goto(game + "/hands/2/delete")
+    page.get_by_role("button", name="Delete line 2").click()
+    page.wait_for_url(game)
+    expect(page.locator("#sync-status")).to_have_text("Offline — 2 hands to send")
+    edited = {**first["hands"][0], "points": [34, 71, 15]}
+    expected = engine_output({**first, "hands": [edited, first["hands"][2]]})
+    assert shown_totals(page) == expected["totals"]
+    expect(page.locator(".sheet tbody tr")).to_have_count(2)
+    expect(unsent(page)).to_have_count(1)
+    expect(unsent(page).first).to_contain_text("not sent yet")
+    assert unsent(page).first.locator(".running").all_inner_texts() == [
+        str(t) for t in expected["hands"][0]["totals"]
+    ]
+
+    page.context.set_offline(False)
+    expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
+    assert server(page, game, "/file")["hands"] == [edited, first["hands"][2]]
+    assert server(page, game)["totals"] == expected["totals"]
+    assert shown_totals(page) == expected["totals"]
+    page.context.close()
