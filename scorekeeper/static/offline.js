@@ -264,7 +264,8 @@
       var needs = ["/api/games/" + game + "/file", "/engine/engine.js"];
       if (lang !== "en") needs.push("/engine/messages-" + lang + ".json");
       needs.forEach(keep);
-      var forms = [log.getAttribute("href")];
+      var forms = [log.getAttribute("href")], adjust = log.nextElementSibling;
+      if (adjust && /\/adjust$/.test(adjust.getAttribute("href"))) forms.push(adjust.getAttribute("href"));
       for (var d = 0; d < seats; d++) forms.push("/games/" + game + "/hands/new?dealer=" + d);
       forms.forEach(function (url) {
         caches.match(url, { ignoreVary: true }).then(function (hit) {
@@ -718,6 +719,45 @@
     });
   }
 
+  // --- an adjustment: with no connection, or with lines of this game waiting, queued like a hand
+  function adjustForm(form) {
+    var game = parseInt(form.dataset.game, 10), busy = false, waiting = false;
+    outbox(game).then(function (list) { waiting = list.length > 0; });
+    function value(el) { return /^[-+]?[0-9]+$/.test(el.value.trim()) ? parseInt(el.value, 10) : 0; }
+    form.addEventListener("submit", function (ev) {
+      if (ev.defaultPrevented || (online() && !waiting)) return;  // sent as always
+      ev.preventDefault();
+      if (busy) return;
+      busy = true;
+      all(form.querySelectorAll(".error.offline"), function (e) { e.remove(); });
+      outbox(game).then(function (list) {
+        return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
+          var base = edits(list) ? applied(got[0], list) : got[0];
+          var lines = (base === got[0] ? list.map(function (e) { return e.line; }) : []).concat([{
+            adjustment: array(form.querySelectorAll("[name^='values-']")).map(value),
+            reason: form.querySelector("[name=reason]").value.trim()
+          }]);
+          var out = got[1](base, lines, base.hands + lines.length), last = list[list.length - 1];
+          if (out.problems) {
+            busy = false;
+            var p = make("p", "error offline", out.problems.map(function (x) { return x.text; }).join("; "));
+            p.setAttribute("role", "alert");
+            return form.insertBefore(p, form.firstChild);
+          }
+          return put({
+            account: account, game: game, line: lines[lines.length - 1], key: newKey(),
+            version: last ? last.version : got[0].version, base: last ? list[0].base : got[0].hands,
+            hand: handCount(out, out.hands.length)
+          }).then(function () { location.href = "/games/" + game + "#unsent"; });
+        });
+      }).catch(function () {
+        busy = false;
+        if (online()) HTMLFormElement.prototype.submit.call(form);
+        else location.href = "/offline";
+      });
+    });
+  }
+
   // --- signing out with hands not sent: they stay under this account, and the button says so --
   function signOut(form) {
     var T = words(form), warned = false, count = 0;
@@ -742,6 +782,8 @@
     var hook = document.getElementById("offline-game"), form = document.getElementById("hand-form");
     if (hook) gamePage(hook);
     if (form && form.dataset.game) handForm(form);
+    var adjust = document.getElementById("adjust-form");
+    if (adjust) adjustForm(adjust);
     all(document.querySelectorAll("form[data-unsent]"), signOut);
     try {
       if (Date.now() - sessionStorage.getItem("scorekeeper-sent") < 5000) saySent();

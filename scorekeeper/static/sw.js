@@ -15,7 +15,7 @@ var ENGINE = "/engine/engine.js";  // static/engine/ as one script
 // pages that must never come back from the cache: they change who is signed in
 var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;
 // asked by the page's scripts as well as opened: kept like pages
-var KEPT = /^\/(api\/games\/|games\/[0-9]+(\/hands\/new)?$)/;
+var KEPT = /^\/(api\/games\/|games\/[0-9]+(\/hands\/new|\/adjust)?$)/;
 var HAND_FORM = /^\/games\/[0-9]+\/hands\/new$/;
 var LINE = /^\/games\/([0-9]+)\/hands\/([0-9]+)(?:\/(edit|delete))?$/;
 var MOST_PAGES = 300;  // the oldest copies go first: a season of games, a few MB

@@ -527,3 +527,36 @@ def test_a_hand_changed_and_another_deleted_offline_are_sent_in_order(
     assert server(page, game)["totals"] == expected["totals"]
     assert shown_totals(page) == expected["totals"]
     page.context.close()
+
+
+def test_an_adjustment_offline_is_queued_like_a_hand(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "penalty")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game)
+    for _ in range(50):  # the adjustment form is kept with the hand forms
+        if any(u.endswith("/adjust") for u in kept(page)):
+            break
+        page.wait_for_timeout(100)
+    first = server(page, game, "/file")
+    page.context.set_offline(True)
+    page.reload()
+    page.get_by_role("link", name="Adjustment", exact=True).click()
+    page.get_by_label("Bartek adjustment").fill("-50")
+    page.get_by_label("Reason").fill("exposed a card")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_url(game + "*")
+    expect(unsent(page)).to_have_count(1)
+    expect(unsent(page).first).to_contain_text("± exposed a card")
+    expect(page.locator("#sync-status")).to_have_text("Offline — 1 hand to send")
+    line = {"adjustment": [0, -50, 0], "reason": "exposed a card"}
+    expected = engine_output({**first, "hands": first["hands"] + [line]})
+    assert shown_totals(page) == expected["totals"]
+
+    page.context.set_offline(False)
+    expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
+    assert server(page, game, "/file")["hands"] == first["hands"] + [line]
+    assert server(page, game)["totals"] == expected["totals"]
+    assert shown_totals(page) == expected["totals"]
+    page.context.close()
