@@ -392,7 +392,7 @@
         box.appendChild(make("p", null, fill(G.refused, { number: number, reason: first.why })));
         var fix = make("a", "button", G.fix);
         fix.href = "/games/" + game + "/hands/new#fix-" + first.id;
-        actions.appendChild(fix);
+        if (!first.op) actions.appendChild(fix);  // a line changed or deleted: dropped, or done again
         actions.appendChild(button(G.drop_it, "danger", function () {
           drop(first.id).then(function () { location.replace(path); });
         }));

@@ -560,3 +560,34 @@ def test_an_adjustment_offline_is_queued_like_a_hand(
     assert server(page, game)["totals"] == expected["totals"]
     assert shown_totals(page) == expected["totals"]
     page.context.close()
+
+
+def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_after(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    mine = phone(browser, browser_context_args, live_server, "recount")
+    theirs = phone(browser, browser_context_args, live_server, "recount", new=False)
+    game = game_from(mine, live_server, "pl-3-basic.json", hands=2)
+    opened_online(mine, game)
+    first = server(mine, game, "/file")["hands"]
+    mine.context.set_offline(True)
+    mine.goto(game + "/hands/1/edit")
+    points(mine, "Ala").fill("34")
+    points(mine, "Bartek").fill("71")
+    mine.get_by_role("button", name="Save hand", exact=True).click()
+    mine.wait_for_url(game)
+    their = {"declarer": 0, "bid": 120, "points": [90, 20, 10]}
+    _their_hand(theirs, game, their)
+    mine.context.set_offline(False)
+    issue = mine.locator(".outbox-issue")
+    expect(issue).to_contain_text("Another phone logged these hands", timeout=15000)
+    expect(issue.locator("tr.unsent")).to_have_count(1)  # mine: hand 1 as changed
+    expect(issue.locator("tr.unsent th")).to_have_text("1")
+    expect(issue).to_contain_text("Ala 120")
+    mine.get_by_role("button", name="Add mine after theirs").click()
+    expect(issue).to_have_count(0, timeout=15000)
+    edited = {**first[0], "points": [34, 71, 15]}
+    assert server(mine, game, "/file")["hands"] == [edited, first[1], their]
+    assert shown_totals(mine) == server(mine, game)["totals"]
+    mine.context.close()
+    theirs.context.close()
