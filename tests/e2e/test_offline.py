@@ -8,13 +8,14 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.gamefile.output import engine_output
 
 from .conftest import PASSWORD, sign_up
 from .test_hand_form import game_from, points
-from .test_languages import choose_language
+from .test_languages import check_layout, choose_language
 
 SHOTS = os.environ.get("SCREENSHOTS")
 SIZES = [(390, 844), (360, 740)]
@@ -591,3 +592,33 @@ def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_aft
     assert shown_totals(mine) == server(mine, game)["totals"]
     mine.context.close()
     theirs.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru", "uk"])
+def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
+    browser: Browser, browser_context_args: dict, live_server: str, lang: str
+) -> None:
+    """The hand form with a refusal at its field, and the game page with a hand not sent and
+    the status line: nothing overflows at 390 or 360 px, and axe finds nothing."""
+    page = phone(browser, browser_context_args, live_server, f"look-{lang}")
+    if lang != "en":
+        choose_language(page, lang)
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game, lang=lang)
+    page.context.set_offline(True)
+    page.reload()
+    page.locator('a[href*="/hands/new"]').first.click()
+    page.locator("[name=bid]").fill("100")
+    for seat, value in enumerate((65, 35, 10)):
+        page.locator(f"[name=points-{seat}]").fill(str(value))
+    page.locator("#hand-form button.primary[type=submit]").click()
+    expect(page.locator("fieldset.played .error")).to_be_visible()
+    check_layout(page, lang, "offline hand form")
+    shot(page, f"form-{lang}")
+    page.locator("[name=points-2]").fill("20")
+    page.locator("#hand-form button.primary[type=submit]").click()
+    expect(unsent(page)).to_have_count(1)
+    expect(page.locator("#sync-status")).to_be_visible()
+    check_layout(page, lang, "offline game page")
+    shot(page, f"game-{lang}")
+    page.context.close()
