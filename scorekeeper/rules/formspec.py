@@ -2,7 +2,7 @@
 
 # The pages hold no rule condition (issue 13): whether there is an auction, when the trump is
 # asked for, which marriages can be ticked, who sits out... are the rules' answers, given here
-# as plain records for the templates, the form's code and app.js (through data attributes).
+# as plain records for the templates, the form's code and forms.js (through data attributes).
 
 from __future__ import annotations
 
