@@ -151,27 +151,31 @@
           if (!r.ok || !json) throw new Error("preview " + r.status);
           return r.json();
         })
-        .then(function (data) {
-          var body = preview.querySelector(".preview-body");
-          body.textContent = "";
-          var list = document.createElement("ul");
-          if (!data.ok) {
-            data.errors.forEach(function (e) {
-              var li = document.createElement("li"); li.className = "error"; li.textContent = e.message; list.appendChild(li);
-            });
-          } else {
-            var names = Array.prototype.map.call(form.querySelectorAll(".seat-name"), function (n) { return n.textContent; });
-            data.scores.forEach(function (score, seat) {
-              var li = document.createElement("li");
-              var notes = data.notes.filter(function (n) { return n.seat === seat; }).map(function (n) { return n.text; });
-              li.textContent = names[seat] + ": " + (score > 0 ? "+" : "") + score + " → " + data.totals[seat] +
-                (notes.length ? " (" + notes.join("; ") + ")" : "");
-              list.appendChild(li);
-            });
-          }
-          body.appendChild(list);
+        .then(show, function () {
+          // no server just now: the engine on the phone (offline.js), if this page has it
+          return form.offlinePreview ? form.offlinePreview().then(show) : failed();
         })
         .catch(failed);
+    }
+    function show(data) {
+      var body = preview.querySelector(".preview-body");
+      body.textContent = "";
+      var list = document.createElement("ul");
+      if (!data.ok) {
+        data.errors.forEach(function (e) {
+          var li = document.createElement("li"); li.className = "error"; li.textContent = e.message; list.appendChild(li);
+        });
+      } else {
+        var names = Array.prototype.map.call(form.querySelectorAll(".seat-name"), function (n) { return n.textContent; });
+        data.scores.forEach(function (score, seat) {
+          var li = document.createElement("li");
+          var notes = data.notes.filter(function (n) { return n.seat === seat; }).map(function (n) { return n.text; });
+          li.textContent = names[seat] + ": " + (score > 0 ? "+" : "") + score + " → " + data.totals[seat] +
+            (notes.length ? " (" + notes.join("; ") + ")" : "");
+          list.appendChild(li);
+        });
+      }
+      body.appendChild(list);
     }
     form.addEventListener("input", changed);
     form.addEventListener("change", changed);

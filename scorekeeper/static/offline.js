@@ -685,6 +685,34 @@
       });
     }
 
+    // The live preview when the server cannot give one (forms.js asks): what the engine says
+    // this hand would score, in the shape of the server's preview (web/hands/posting.would_score).
+    form.offlinePreview = function () {
+      // a preview is no Save: it must not turn the page's next Save into an offline one
+      var was = ready, state = prepare();
+      if (!was) ready = null;
+      return state.then(function (st) {
+        if (st.before.problems) throw new Error("the hands waiting do not fit");
+        var line = toLine(form, st.before.next_dealer), out, at;
+        if (number) {
+          var data = JSON.parse(st.now.text), lines = st.now.lines.slice(0, number - 1).concat([line]);
+          data.hands = lines;
+          at = number;
+          out = st.run({ text: JSON.stringify(data), hands: lines.length }, [], at);
+        } else {
+          var mine = st.pending.concat([line]);
+          at = st.base.hands + mine.length;
+          out = st.run(st.base, mine, at);
+        }
+        if (out.problems) {
+          return { ok: false, errors: out.problems.filter(function (p) { return p.hand === at; })
+            .map(function (p) { return { field: p.field, seat: p.seat, message: p.text }; }) };
+        }
+        var h = out.hands[at - 1];
+        return { ok: true, scores: h.scores, totals: h.totals, notes: h.notes };
+      });
+    };
+
     if (!online() || unsent || fixing || editing) prepare().then(patch).then(function (shown) {
       if (shown && kept) return prepare().then(save);
     }).catch(function () {});

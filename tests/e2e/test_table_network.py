@@ -1,5 +1,6 @@
-"""When the network lets the table down: a preview that cannot be made says so in the page's
-language, and a live view out of sight stops asking until it is shown again."""
+"""When the network lets the table down: a preview the server cannot make is made by the engine
+on the phone, one that neither can make says so in the page's language, and a live view out of
+sight stops asking until it is shown again."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ def test_a_preview_that_fails_says_so_and_the_hand_still_saves(
         route.abort("internetdisconnected")
 
     page.route(re.compile(r".*/hands/preview.*"), unreachable)
+    page.route(re.compile(r".*/engine/.*"), unreachable)  # nor the phone's engine
     points(page, "Ala").fill("100")
     preview = page.locator("#preview .preview-body")
     expect(preview.locator(".error")).to_have_text(
@@ -41,6 +43,29 @@ def test_a_preview_that_fails_says_so_and_the_hand_still_saves(
     expect(page).to_have_url(re.compile(r"saved=1"))
 
 
+def test_with_the_server_away_the_phone_s_engine_gives_the_same_preview(
+    page: Page, live_server: str
+) -> None:
+    game = game_from(page, live_server, "pl-3-basic.json", hands=1)
+    page.goto(game + "/hands/new")
+    page.get_by_role("radio", name="Celina", exact=True).check()  # the forced opener
+    page.locator("[name=bid]").fill("100")
+    for name, value in {"Ala": 35, "Bartek": 0, "Celina": 85}.items():
+        points(page, name).fill(str(value))
+    preview = page.locator("#preview .preview-body")
+    expect(preview.locator("li")).to_have_count(3)
+    from_server = preview.inner_text()
+    page.route(re.compile(r".*/hands/preview.*"), lambda route: route.abort())
+    page.locator("[name=bid]").fill("")
+    page.locator("[name=bid]").fill("100")
+    expect(preview.locator("li")).to_have_count(3)
+    assert preview.inner_text() == from_server
+    assert "failed the contract of 100" in from_server and "35 rounded to 40" in from_server
+    # a hand the rules refuse: the engine says why, as the server would
+    points(page, "Bartek").fill("10")
+    expect(preview.locator(".error")).to_have_text("card points must add up to 120, got 130")
+
+
 def test_the_preview_failure_is_in_the_readers_language(page: Page, live_server: str) -> None:
     game = game_from(page, live_server, "pl-3-basic.json")
     page.goto(live_server + "/")
@@ -48,6 +73,7 @@ def test_the_preview_failure_is_in_the_readers_language(page: Page, live_server:
     page.locator(".language button").click()
     page.goto(game + "/hands/new")
     page.route(re.compile(r".*/hands/preview.*"), lambda route: route.abort())
+    page.route(re.compile(r".*/engine/.*"), lambda route: route.abort())
     page.locator("[name=points-0]").fill("100")
     expect(page.locator("#preview .error")).to_have_text(
         "Podgląd chwilowo niedostępny: brak połączenia z aplikacją. "
