@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.catalogues import engine_catalogue  # noqa: E402
 from scorekeeper.gamefile.output import engine_output  # noqa: E402
-from scorekeeper.web.engine import bundle  # noqa: E402
+from scorekeeper.web.engine import bundle, minified  # noqa: E402
 
 try:
     from bench import deal
@@ -45,14 +45,11 @@ def engine_files() -> list[Path]:
     return [ENGINE / name for name in json.loads((ENGINE / "files.json").read_text())]
 
 
-def offline_files() -> list[Path]:
-    return sorted(STATIC.glob("offline*.js")) + [STATIC / "sw.js"]
-
-
 def weights() -> dict[str, Any]:
     sources = b"".join(p.read_bytes() for p in engine_files())
     served, _etag = bundle(str(STATIC))  # what a phone downloads: /engine/engine.js
-    offline = b"".join(p.read_bytes() for p in offline_files() if p.exists())
+    # as sent: offline.js minified like the engine (/engine/offline.js), sw.js as written
+    offline = minified(str(STATIC), "offline.js")[0] + (STATIC / "sw.js").read_bytes()
     out = {
         "engine sources raw KB": len(sources) / 1024,
         "engine sources gzip KB": gz(sources) / 1024,

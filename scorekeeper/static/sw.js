@@ -10,7 +10,7 @@
 var VERSION = "__VERSION__";
 var SHELL = "shell-" + VERSION, PAGES = "pages-" + VERSION;
 var OFFLINE = "/offline";
-var SHELL_FILES = [OFFLINE, "/static/style.css", "/static/app.js", "/static/forms.js", "/static/offline.js", "/static/icons/icon.svg"];
+var SHELL_FILES = [OFFLINE, "/static/style.css", "/static/app.js", "/static/forms.js", "/engine/offline.js", "/static/icons/icon.svg"];
 var ENGINE = "/engine/engine.js";  // static/engine/ as one script
 // pages that must never come back from the cache: they change who is signed in
 var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;

@@ -36,10 +36,25 @@ def _send(body: bytes, etag: str, mimetype: str) -> Response:
     return response
 
 
+@cache
+def minified(static_folder: str, name: str) -> tuple[bytes, str]:
+    """static/`name` without comments and indentation (rjsmin), read once per worker."""
+    body = rjsmin.jsmin(Path(static_folder, name).read_text(encoding="utf-8")).encode()
+    return body, hashlib.sha256(body).hexdigest()[:16]
+
+
 @bp.route("/engine.js")
 def script() -> Response:
     """The JavaScript twin of the rules (docs/engine.md)."""
     body, etag = bundle(current_app.static_folder or "")
+    return _send(body, etag, "text/javascript")
+
+
+@bp.route("/offline.js")
+def offline_script() -> Response:
+    """static/offline.js, the code that logs and sends hands with the engine, sent as the
+    engine is (a quarter fewer bytes on the wire); it is loaded by every page."""
+    body, etag = minified(current_app.static_folder or "", "offline.js")
     return _send(body, etag, "text/javascript")
 
 

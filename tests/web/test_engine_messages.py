@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
@@ -44,3 +46,13 @@ def test_the_engine_is_one_script_sent_again_only_when_it_changed(anon):
     assert b"engine_output" in first.data
     again = anon.get("/engine/engine.js", headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_every_page_loads_the_offline_code_sent_without_its_comments(anon, app):
+    html = anon.get("/signin").get_data(as_text=True)
+    assert '<script src="/engine/offline.js" defer></script>' in html
+    sent = anon.get("/engine/offline.js")
+    assert sent.status_code == 200 and sent.mimetype == "text/javascript"
+    written = (Path(app.static_folder) / "offline.js").read_bytes()
+    assert b"offlinePreview" in sent.data and len(sent.data) < 0.8 * len(written)
+    assert b"// " not in sent.data  # the comments stay in the file, not on the wire
