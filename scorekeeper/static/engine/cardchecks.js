@@ -5,9 +5,7 @@
 
   // Also the trump and the musik; and the problems a line collects, shared with checks.Checker.
 
-  var N_ = function (message) {
-    return message;
-  };
+  var N_ = SK.errors.N_;
 
   // Python's ints are exact: a value beyond 2**53 is a BigInt (docs/engine.md), and a sum of
   // numbers stays exact here, a number while it is a safe integer.

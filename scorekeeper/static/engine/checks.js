@@ -3,9 +3,7 @@
   "use strict";
   var M = (SK.checks = {});
 
-  var N_ = function (message) {
-    return message;
-  };
+  var N_ = SK.errors.N_;
 
   function includes(seq, value) {
     return seq.indexOf(value) >= 0;

@@ -6,9 +6,7 @@
   // A hand's card points, tricks and marriages found in tricks must be what some split of the 24 cards
   // gives; each seat's problem is named, then the whole.
 
-  var N_ = function (message) {
-    return message;
-  };
+  var N_ = SK.errors.N_;
 
   var CARDS = (M.CARDS = 24); // 6 ranks x 4 suits
 

@@ -4,9 +4,7 @@
   var py = SK.py;
   var M = (SK.gamefile_file = {});
 
-  function N_(message) {
-    return message;
-  }
+  var N_ = SK.errors.N_;
 
   function _problem(hand, field, template, params) {
     return new SK.errors.Problem({

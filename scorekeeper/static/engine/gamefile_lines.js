@@ -7,9 +7,7 @@
   // And back (line_to_dict): the one mapping between a line and its JSON, which the API, the
   // trail and the export share.
 
-  function N_(message) {
-    return message;
-  }
+  var N_ = SK.errors.N_;
 
   var _HAND_KEYS = new Set([
     "dealer",

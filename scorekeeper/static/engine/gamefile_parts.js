@@ -7,9 +7,7 @@
   // Each is checked against the bounds of its column (rules.bounds), so that what one database
   // takes the other does.
 
-  function N_(message) {
-    return message;
-  }
+  var N_ = SK.errors.N_;
 
   var _TRAIL_KEYS = new Set(["action", "hand", "before", "after", "reason", "who", "at"]);
 

@@ -4,9 +4,7 @@
   var py = SK.py;
   var M = (SK.rules = {});
 
-  function N_(message) {
-    return message;
-  }
+  var N_ = SK.errors.N_;
 
   // VARIANTS: dict[str, Preset] = {preset.key: preset for preset in PRESETS}; a Map, in the
   // order of PRESETS (", ".join(VARIANTS) names them in that order)

@@ -6,9 +6,7 @@
   var Note = SK.notes.Note;
   var M = (SK.ruleset = {});
 
-  function N_(message) {
-    return message;
-  }
+  var N_ = SK.errors.N_;
 
   function _note(seat, rule, params) {
     return new Note({ seat: seat, rule: rule, params: params });

@@ -3,9 +3,7 @@
   "use strict";
   var M = (SK.sheet = {});
 
-  function N_(message) {
-    return message;
-  }
+  var N_ = SK.errors.N_;
 
   function _problem(hand, field, template, seat, params) {
     return new SK.errors.Problem({
