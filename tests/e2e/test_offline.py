@@ -255,14 +255,22 @@ def _their_hand(page: Page, game: str, hand: dict[str, Any]) -> None:
     assert response.status == 201, response.text()
 
 
+def two_phones(
+    browser: Browser, args: dict, base: str, username: str
+) -> tuple[Page, Page, str, Any]:
+    """Two phones of one account on a two-hand game, the first with it kept for offline use:
+    the phones, the game's address and its lines as stored."""
+    mine = phone(browser, args, base, username)
+    theirs = phone(browser, args, base, username, new=False)
+    game = game_from(mine, base, "pl-3-basic.json", hands=2)
+    opened_online(mine, game)
+    return mine, theirs, game, server(mine, game, "/file")["hands"]
+
+
 def test_another_phone_wrote_meanwhile_the_scorer_sees_both_and_chooses(
     browser: Browser, browser_context_args: dict, live_server: str
 ) -> None:
-    mine = phone(browser, browser_context_args, live_server, "family")
-    theirs = phone(browser, browser_context_args, live_server, "family", new=False)
-    game = game_from(mine, live_server, "pl-3-basic.json", hands=2)
-    opened_online(mine, game)
-    before = server(mine, game, "/file")["hands"]
+    mine, theirs, game, before = two_phones(browser, browser_context_args, live_server, "family")
 
     # append: mine go after theirs
     mine.context.set_offline(True)
@@ -346,11 +354,7 @@ def test_signing_out_keeps_the_hands_for_that_account_alone(
 def test_a_hand_that_no_longer_fits_is_kept_until_changed_or_dropped(
     browser: Browser, browser_context_args: dict, live_server: str
 ) -> None:
-    mine = phone(browser, browser_context_args, live_server, "misfit")
-    theirs = phone(browser, browser_context_args, live_server, "misfit", new=False)
-    game = game_from(mine, live_server, "pl-3-basic.json", hands=2)
-    opened_online(mine, game)
-    before = server(mine, game, "/file")["hands"]
+    mine, theirs, game, before = two_phones(browser, browser_context_args, live_server, "misfit")
     mine.context.set_offline(True)
     # Ala is on the musik: she takes it at 100 ...
     log_hand(mine, "Ala", 100, {"Ala": 65, "Bartek": 35, "Celina": 20})
@@ -566,11 +570,7 @@ def test_an_adjustment_offline_is_queued_like_a_hand(
 def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_after(
     browser: Browser, browser_context_args: dict, live_server: str
 ) -> None:
-    mine = phone(browser, browser_context_args, live_server, "recount")
-    theirs = phone(browser, browser_context_args, live_server, "recount", new=False)
-    game = game_from(mine, live_server, "pl-3-basic.json", hands=2)
-    opened_online(mine, game)
-    first = server(mine, game, "/file")["hands"]
+    mine, theirs, game, first = two_phones(browser, browser_context_args, live_server, "recount")
     mine.context.set_offline(True)
     mine.goto(game + "/hands/1/edit")
     points(mine, "Ala").fill("34")
