@@ -62,7 +62,15 @@ def opened_online(page: Page, game: str, seats: int = 3, lang: str = "en") -> No
     """The game opened once with a connection, under the worker: what logging a hand with none
     needs is kept (the file, a hand form per dealer, the engine and its sentences)."""
     page.goto(game)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # the worker's registration is bounded: under load it can miss a page, and an evaluate
+    # waiting for `ready` alone would wait forever (a hang, not a failure, seen once in -n 0)
+    for _ in range(3):
+        if page.evaluate(
+            """Promise.race([navigator.serviceWorker.ready.then(() => true),
+                             new Promise(r => setTimeout(() => r(false), 5000))])"""
+        ):
+            break
+        page.reload()
     page.reload()
     assert page.evaluate("!!navigator.serviceWorker.controller")
     path = game.split("/", 3)[3]
