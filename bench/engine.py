@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.catalogues import engine_catalogue  # noqa: E402
 from scorekeeper.gamefile.output import engine_output  # noqa: E402
-from scorekeeper.web.engine import bundle, minified  # noqa: E402
+from scorekeeper.web.engine import bundle, offline_bundle  # noqa: E402
 
 try:
     from bench import deal
@@ -48,8 +48,8 @@ def engine_files() -> list[Path]:
 def weights() -> dict[str, Any]:
     sources = b"".join(p.read_bytes() for p in engine_files())
     served, _etag = bundle(str(STATIC))  # what a phone downloads: /engine/engine.js
-    # as sent: offline.js minified like the engine (/engine/offline.js), sw.js as written
-    offline = minified(str(STATIC), "offline.js")[0] + (STATIC / "sw.js").read_bytes()
+    # as sent: static/offline/ minified like the engine (/engine/offline.js), sw.js as written
+    offline = offline_bundle(str(STATIC))[0] + (STATIC / "sw.js").read_bytes()
     out = {
         "engine sources raw KB": len(sources) / 1024,
         "engine sources gzip KB": gz(sources) / 1024,

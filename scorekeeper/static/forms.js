@@ -152,7 +152,7 @@
           return r.json();
         })
         .then(show, function () {
-          // no server just now: the engine on the phone (offline.js), if this page has it
+          // no server just now: the engine on the phone (static/offline/), if this page has it
           return form.offlinePreview ? form.offlinePreview().then(show) : failed();
         })
         .catch(failed);

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,9 @@ def test_every_page_loads_the_offline_code_sent_without_its_comments(anon, app):
     assert '<script src="/engine/offline.js" defer></script>' in html
     sent = anon.get("/engine/offline.js")
     assert sent.status_code == 200 and sent.mimetype == "text/javascript"
-    written = (Path(app.static_folder) / "offline.js").read_bytes()
+    folder = Path(app.static_folder) / "offline"
+    names = json.loads((folder / "files.json").read_text())
+    assert sorted(names) == sorted(p.name for p in folder.glob("*.js"))  # none left out
+    written = b"".join((folder / name).read_bytes() for name in names)
     assert b"offlinePreview" in sent.data and len(sent.data) < 0.8 * len(written)
     assert b"// " not in sent.data  # the comments stay in the file, not on the wire

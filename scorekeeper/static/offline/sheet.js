@@ -1,0 +1,195 @@
+// Offline, sheet.js: the game page: the lines not sent yet on the sheet, the totals as the engine
+// has them, conflicts.
+// A part of the offline code (docs/table.md): the files of static/offline/, in the order of
+// files.json, share one scope; web/engine.py serves them as one script, /engine/offline.js.
+// --- the game page ---------------------------------------------------------------------------
+function gamePage(hook) {
+  var game = parseInt(hook.dataset.game, 10), G = words(hook);
+  var short = JSON.parse(hook.dataset.short), seats = short.length;
+  var log = document.querySelector(".actions a.primary[href$='/hands/new']");
+  var sheet = document.getElementById("hands");
+  // with a connection, what logging a hand without one needs: the game file and the hand
+  // form as each seat would deal it (the worker keeps them); the file is read every time
+  if (online() && log && window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) {
+    var needs = ["/api/games/" + game + "/file", "/engine/engine.js"];
+    if (lang !== "en") needs.push("/engine/messages-" + lang + ".json");
+    needs.forEach(keep);
+    var forms = [log.getAttribute("href")], adjust = log.nextElementSibling;
+    if (adjust && /\/adjust$/.test(adjust.getAttribute("href"))) forms.push(adjust.getAttribute("href"));
+    for (var d = 0; d < seats; d++) forms.push("/games/" + game + "/hands/new?dealer=" + d);
+    forms.forEach(function (url) {
+      caches.match(url, { ignoreVary: true }).then(function (hit) {
+        if (!hit) keep(url);
+      });
+    });
+  }
+  outbox(game).then(function (list) {
+    if (!list.length) return;
+    document.addEventListener("outbox", function () { location.replace(path); });
+    return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
+      show(list, got[0], got[1]);
+    });
+  }).catch(function () {});
+
+  function row(out, k, line, mark) {
+    var h = out.hands[k], tr = make("tr", mark ? "unsent" : ""), what = make("td", "what");
+    var kind = h.kind === "adjustment";
+    tr.appendChild(make("th", null, kind ? G.adj : String(handCount(out, k + 1)))).scope = "row";
+    if (kind) what.textContent = "± " + (line.reason || "");
+    else if (h.declarer == null) what.textContent = fill(G.dealt, { name: short[h.dealer] });
+    else if (line.give_up) what.textContent = fill(G.gave_up, { name: short[h.declarer], contract: h.contract });
+    else what.textContent = short[h.declarer] + " " + h.contract;
+    if (mark) {
+      what.appendChild(document.createTextNode(" "));
+      what.appendChild(make("span", "chip unsent", mark));
+    }
+    tr.appendChild(what);
+    h.scores.forEach(function (s, i) {
+      var td = make("td", "num");
+      td.appendChild(make("span", "score", (s > 0 ? "+" : "") + s));
+      td.appendChild(make("span", "running", String(h.totals[i])));
+      tr.appendChild(td);
+    });
+    return tr;
+  }
+  function table(rows) {
+    var t = make("table", "sheet"), head = make("tr"), tbody = make("tbody");
+    head.appendChild(make("th", null, "#"));
+    head.appendChild(make("th", null, G.hand));
+    short.forEach(function (n) { head.appendChild(make("th", "num name", n)); });
+    t.appendChild(make("thead")).appendChild(head);
+    rows.forEach(function (r) { tbody.insertBefore(r, tbody.firstChild); });
+    t.appendChild(tbody);
+    return t;
+  }
+  function chip(box, text, hot) { box.appendChild(make("span", hot ? "chip hot" : "chip", text)); }
+  function button(text, cls, fn) {
+    var b = make("button", cls, text);
+    b.type = "button";
+    b.addEventListener("click", fn);
+    return b;
+  }
+
+  function show(list, file, run) {
+    var out = edits(list) ? run(applied(file, list), []) : run(file, list.map(function (e) { return e.line; }));
+    if (!out.problems) patch(list, file, out);
+    issues(list, file, run);
+  }
+  function patch(list, file, out) {
+    var base = file.hands, live = !out.finished;
+    // the totals, the dealer and the bidding, as the engine has them after every line
+    all(document.querySelectorAll(".totals .total"), function (box, i) {
+      var st = out.states[i], marks = out.chips[i], b = out.bidding, chips = box.querySelector(".chips");
+      box.querySelector(".points").textContent = String(out.totals[i]);
+      box.classList.toggle("dealing", live && out.next_dealer === i);
+      box.classList.toggle("won", out.winners.indexOf(i) >= 0);
+      chips.textContent = "";
+      if (live && out.next_dealer === i) chip(chips, out.sitting_out === i ? G.deals_out : G.deals);
+      if (live && b.opener === i) chip(chips, b.forced ? fill(G.must_bid, { bid: b.min_bid }) : G.bids_first, true);
+      if (live && (b.may_skip || []).indexOf(i) >= 0) chip(chips, G.may_skip);
+      if (live && (b.may_not_pass || []).indexOf(i) >= 0) chip(chips, G.may_not_pass, true);
+      if (marks.locked_at != null) chip(chips, fill(G.locked, { points: marks.locked_at }));
+      if (st.on_barrel) chip(chips, plural(G.barrel, st.tries_left), true);
+      if (marks.bolts) chip(chips, fill(G.bolts, { bolts: marks.bolts[0], count: marks.bolts[1] }));
+      if (st.give_ups_left != null) chip(chips, fill(G.give_ups, { count: st.give_ups_left }));
+    });
+    // the sheet: the lines not sent yet on top, marked; after a change or a deletion, all of it
+    var now = edits(list) && applied(file, list);
+    var rows = now ? now.lines.map(function (l, k) { return row(out, k, l, now.changed[k] ? G.unsent : null); })
+      : list.map(function (e, j) { return row(out, base + j, e.line, G.unsent); });
+    var tbody = sheet.querySelector("tbody");
+    if (!tbody) {
+      var p = sheet.querySelector("p");
+      if (p) p.remove();
+      sheet.appendChild(table([]));
+      tbody = sheet.querySelector("tbody");
+    }
+    if (now) tbody.textContent = "";
+    rows.forEach(function (r) { tbody.insertBefore(r, tbody.firstChild); });
+    if (location.hash === "#unsent") {
+      if (!now) rows[rows.length - 1].classList.add("saved");
+      history.replaceState(null, "", path);
+    }
+    var hands = handCount(out, out.hands.length);
+    if (log) {
+      log.textContent = fill(G.log, { number: hands + 1 });
+      log.href = "/games/" + game + "/hands/new?dealer=" + out.next_dealer;
+      log.hidden = !live;
+      var adjust = log.nextElementSibling;
+      if (adjust && !live) adjust.hidden = true;
+    }
+    // Undo takes back the last line not sent yet, on this phone
+    var undo = document.querySelector("form[action$='/undo']");
+    if (undo) {
+      undo.querySelector("button").textContent = fill(G.undo, { number: hands });
+      undo.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        if (!sending) drop(list[list.length - 1].id).then(function () { location.replace(path); });
+      });
+    }
+  }
+
+  // a line waiting for the scorer: another phone's hands first (412), or refused (400)
+  function issues(list, file, run) {
+    var first = list[0];
+    if (!first.state) return;
+    var box = make("section", "flash outbox-issue");
+    box.setAttribute("role", "alert");
+    var actions = make("div", "actions");
+    if (first.state === "refused") {
+      var now = run(file, []);  // the hand as the table counts it, after the server's
+      var number = now.problems ? first.hand : handCount(now, file.hands) + 1;
+      box.appendChild(make("p", null, fill(G.refused, { number: number, reason: first.why })));
+      var fix = make("a", "button", G.fix);
+      fix.href = "/games/" + game + "/hands/new#fix-" + first.id;
+      if (!first.op) actions.appendChild(fix);  // a line changed or deleted: dropped, or done again
+      actions.appendChild(button(G.drop_it, "danger", function () {
+        drop(first.id).then(function () { location.replace(path); });
+      }));
+    } else {
+      var lines = JSON.parse(first.theirs.file).hands, theirs = { text: first.theirs.file, hands: lines.length };
+      var now = run(theirs, []), mine = [], rows = [];
+      if (now.problems) return;
+      box.appendChild(make("p", null, G.theirs));
+      for (var k = Math.min(first.base, lines.length); k < lines.length; k++) rows.push(row(now, k, lines[k]));
+      box.appendChild(table(rows));
+      box.appendChild(make("p", null, G.mine));
+      list.forEach(function (e, j) {
+        if (e.op) {  // a line changed or deleted: as it would be after theirs
+          var ed = applied(theirs, list.slice(0, j + 1)), was = run(ed, []);
+          if (!was.problems && e.op === "put") mine.push(row(was, e.number - 1, e.line, G.unsent));
+          return;
+        }
+        var upTo = list.slice(0, j + 1).map(function (x) { return x.line; });
+        var after = run(theirs, upTo, theirs.hands + j + 1);
+        if (after.problems) {
+          var why = make("tr", "unsent"), td = make("td", "error");
+          td.colSpan = seats + 2;
+          td.textContent = fill(G.misfit, { reason: after.problems.map(function (p) { return p.text; }).join("; ") });
+          why.appendChild(td);
+          mine.push(why);
+          after = run(theirs, upTo);
+        }
+        if (!after.problems) mine.push(row(after, theirs.hands + j, e.line, G.unsent));
+      });
+      box.appendChild(table(mine));
+      var version = first.theirs.version;
+      actions.appendChild(button(G.append, "primary", function () {
+        Promise.all(list.map(function (e, j) {
+          delete e.state;
+          delete e.theirs;
+          e.version = version;
+          e.base = theirs.hands;
+          if (!e.op) e.hand = handCount(now, theirs.hands) + j + 1;
+          return put(e);
+        })).then(function () { sync(); });
+      }));
+      actions.appendChild(button(G.drop, "danger", function () {
+        Promise.all(list.map(function (e) { return drop(e.id); })).then(function () { location.replace(path); });
+      }));
+    }
+    box.appendChild(actions);
+    var totals = document.querySelector(".totals");
+    totals.parentNode.insertBefore(box, totals);
+  }
+}

@@ -1,0 +1,84 @@
+// Offline, start.js: an adjustment and the sign-out warning with no connection, and what each page
+// starts.
+// A part of the offline code (docs/table.md): the files of static/offline/, in the order of
+// files.json, share one scope; web/engine.py serves them as one script, /engine/offline.js.
+// --- an adjustment: with no connection, or with lines of this game waiting, queued like a hand
+function adjustForm(form) {
+  var game = parseInt(form.dataset.game, 10), busy = false, waiting = false;
+  outbox(game).then(function (list) { waiting = list.length > 0; });
+  function value(el) { return /^[-+]?[0-9]+$/.test(el.value.trim()) ? parseInt(el.value, 10) : 0; }
+  form.addEventListener("submit", function (ev) {
+    if (ev.defaultPrevented || (online() && !waiting)) return;  // sent as always
+    ev.preventDefault();
+    if (busy) return;
+    busy = true;
+    all(form.querySelectorAll(".error.offline"), function (e) { e.remove(); });
+    outbox(game).then(function (list) {
+      return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
+        var base = edits(list) ? applied(got[0], list) : got[0];
+        var lines = (base === got[0] ? list.map(function (e) { return e.line; }) : []).concat([{
+          adjustment: array(form.querySelectorAll("[name^='values-']")).map(value),
+          reason: form.querySelector("[name=reason]").value.trim()
+        }]);
+        var out = got[1](base, lines, base.hands + lines.length), last = list[list.length - 1];
+        if (out.problems) {
+          busy = false;
+          var p = make("p", "error offline", out.problems.map(function (x) { return x.text; }).join("; "));
+          p.setAttribute("role", "alert");
+          return form.insertBefore(p, form.firstChild);
+        }
+        return put({
+          account: account, game: game, line: lines[lines.length - 1], key: newKey(),
+          version: last ? last.version : got[0].version, base: last ? list[0].base : got[0].hands,
+          hand: handCount(out, out.hands.length)
+        }).then(function () { location.href = "/games/" + game + "#unsent"; });
+      });
+    }).catch(function () {
+      busy = false;
+      if (online()) HTMLFormElement.prototype.submit.call(form);
+      else location.href = "/offline";
+    });
+  });
+}
+
+// --- signing out with hands not sent: they stay under this account, and the button says so --
+function signOut(form) {
+  var T = words(form), warned = false, count = 0;
+  outbox().then(function (list) { count = list.length; });
+  form.addEventListener("submit", function (ev) {
+    if (!count || warned) return;
+    ev.preventDefault();
+    warned = true;
+    var p = make("p", "flash", fill(T.warn, { n: count }));
+    p.setAttribute("role", "alert");
+    form.parentNode.insertBefore(p, form);
+    form.querySelector("button").textContent = T.again;
+  });
+}
+
+function saySent() {
+  justSent = true;
+  setTimeout(function () { justSent = false; status(); }, 4000);
+}
+
+function start() {
+  var hook = document.getElementById("offline-game"), form = document.getElementById("hand-form");
+  if (hook) gamePage(hook);
+  if (form && form.dataset.game) handForm(form);
+  var adjust = document.getElementById("adjust-form");
+  if (adjust) adjustForm(adjust);
+  all(document.querySelectorAll("form[data-unsent]"), signOut);
+  try {
+    if (Date.now() - sessionStorage.getItem("scorekeeper-sent") < 5000) saySent();
+    sessionStorage.removeItem("scorekeeper-sent");
+  } catch (e) {}
+  status();
+  sync();
+  window.addEventListener("online", function () { delay = 5000; status(); sync(); });
+  window.addEventListener("offline", status);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") sync();
+  });
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();
