@@ -1,5 +1,5 @@
 // Thousand Scorekeeper's service worker: the app shell and every page this phone has opened stay
-// readable with no connection, and a hand can be logged then (static/offline.js).
+// readable with no connection, and a hand can be logged then (static/offline/).
 // The shell (CSS, JS, icons, the offline page, the browser engine and its sentences in the
 // languages the phone reads): from the cache of this version. Pages,
 // a game's file and its hand forms: network first, the copy kept as the fallback. Served at
@@ -14,9 +14,9 @@ var SHELL_FILES = [OFFLINE, "/static/style.css", "/static/app.js", "/static/form
 var ENGINE = "/engine/engine.js";  // static/engine/ as one script
 // pages that must never come back from the cache: they change who is signed in
 var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;
-// asked by the page's scripts as well as opened: kept like pages
-var KEPT = /^\/(api\/games\/|games\/[0-9]+(\/hands\/new|\/adjust)?$)/;
-var HAND_FORM = /^\/games\/[0-9]+\/hands\/new$/;
+// asked by the page's scripts as well as opened (the new-game form: by the games list): kept like pages
+var KEPT = /^\/(api\/games\/|games\/([0-9]+(\/hands\/new|\/adjust)?|new)$)/;
+var HAND_FORM = /^\/games\/([0-9]+\/hands\/)?new$/;  // and the new-game form
 var LINE = /^\/games\/([0-9]+)\/hands\/([0-9]+)(?:\/(edit|delete))?$/;
 var MOST_PAGES = 300;  // the oldest copies go first: a season of games, a few MB
 
@@ -38,7 +38,7 @@ self.addEventListener("activate", function (event) {
 });
 
 // The page of a signed-out phone tells the worker: the pages of the account that was here go.
-// (Its hands not sent yet stay, under that account: offline.js.)
+// (Its hands not sent yet stay, under that account: static/offline/.)
 self.addEventListener("message", function (event) {
   if (event.data === "forget") event.waitUntil(caches.delete(PAGES));
 });
@@ -65,7 +65,7 @@ function fromNetworkElseCopy(request) {
       if (copy) return copy;
       if (request.mode !== "navigate") return Response.error();
       // a line's page, its edit form or its delete page not kept: the hand form kept for the
-      // game, where offline.js fills in that line (#edit-N) or offers to delete it (#delete-N)
+      // game, where static/offline/ fills in that line (#edit-N) or offers to delete it (#delete-N)
       var line = LINE.exec(new URL(request.url).pathname);
       if (line) return Response.redirect("/games/" + line[1] + "/hands/new#" + (line[3] || "edit") + "-" + line[2], 303);
       return caches.match(OFFLINE, {ignoreVary: true});
@@ -92,8 +92,9 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") {
     if (request.mode === "navigate") {
       event.respondWith(fetch(request).catch(function () {
-        // a hand that could not be sent: its form again, where offline.js keeps it on the
-        // phone (it kept what was typed); any other form: the offline page says it was not saved
+        // a hand or a new game that could not be sent: its form again, where static/offline/
+        // keeps it on the phone (it kept what was typed); any other form: the offline page
+        // says it was not saved
         if (HAND_FORM.test(url.pathname)) {
           return Response.redirect(url.pathname + url.search + "#unsent", 303);
         }

@@ -61,18 +61,7 @@ def kept(page: Page) -> list[str]:
 def opened_online(page: Page, game: str, seats: int = 3, lang: str = "en") -> None:
     """The game opened once with a connection, under the worker: what logging a hand with none
     needs is kept (the file, a hand form per dealer, the engine and its sentences)."""
-    page.goto(game)
-    # the worker's registration is bounded: under load it can miss a page, and an evaluate
-    # waiting for `ready` alone would wait forever (a hang, not a failure, seen once in -n 0)
-    for _ in range(3):
-        if page.evaluate(
-            """Promise.race([navigator.serviceWorker.ready.then(() => true),
-                             new Promise(r => setTimeout(() => r(false), 5000))])"""
-        ):
-            break
-        page.reload()
-    page.reload()
-    assert page.evaluate("!!navigator.serviceWorker.controller")
+    under_worker(page, game)
     path = game.split("/", 3)[3]
     wanted = [f"/api/{path}/file", "/engine/engine.js"] + [
         f"/{path}/hands/new?dealer={d}" for d in range(seats)
@@ -86,6 +75,22 @@ def opened_online(page: Page, game: str, seats: int = 3, lang: str = "en") -> No
         page.wait_for_timeout(100)
     urls = kept(page)
     assert all(any(u.endswith(w) for u in urls) for w in wanted), urls
+
+
+def under_worker(page: Page, url: str) -> None:
+    """The page opened under the service worker."""
+    page.goto(url)
+    # the worker's registration is bounded: under load it can miss a page, and an evaluate
+    # waiting for `ready` alone would wait forever (a hang, not a failure, seen once in -n 0)
+    for _ in range(3):
+        if page.evaluate(
+            """Promise.race([navigator.serviceWorker.ready.then(() => true),
+                             new Promise(r => setTimeout(() => r(false), 5000))])"""
+        ):
+            break
+        page.reload()
+    page.reload()
+    assert page.evaluate("!!navigator.serviceWorker.controller")
 
 
 def log_hand(page: Page, declarer: str, bid: int, pts: dict[str, int]) -> None:
@@ -630,3 +635,60 @@ def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
     check_layout(page, lang, "offline game page")
     shot(page, f"game-{lang}")
     page.context.close()
+
+
+def _new_game_offline(page: Page, base: str, names: list[str]) -> None:
+    page.goto(f"{base}/games/new")
+    expect(page.locator(".offline-note")).to_have_text(
+        "No connection: the game is kept on this phone and started when the connection is back."
+    )
+    for seat, name in enumerate(names):
+        page.locator(f"[name=players-{seat}]").fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{base}/")
+
+
+def test_a_game_started_offline_is_started_when_the_connection_is_back(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "train")
+    under_worker(page, f"{live_server}/")
+    for _ in range(100):  # the list keeps the new-game form for a start with no connection
+        if any(u.endswith("/games/new") for u in kept(page)):
+            break
+        page.wait_for_timeout(100)
+
+    page.context.set_offline(True)
+    _new_game_offline(page, live_server, ["Ala", "Bartek", "Celina"])
+    waiting = page.locator(".pending-games li")
+    expect(waiting).to_have_text(
+        ["New game Ala, Bartek, Celina (pl-3): started when the connection is back."]
+    )
+    _new_game_offline(page, live_server, ["Ala", "Ala", "Celina"])  # the server will refuse it: kept, and why
+    expect(waiting).to_have_count(2)
+    expect(page.locator("#sync-status")).to_contain_text("Offline")
+    shot(page, "new-games")
+    assert page.request.get(f"{live_server}/api/games/1").status == 404  # nothing sent yet
+
+    page.context.set_offline(False)
+    refused = "The new game Ala, Ala, Celina (pl-3) was not started: two players have the same name"
+    expect(waiting).to_have_text([refused + " Change it"], timeout=15000)
+    first = server(page, f"{live_server}/games/1")
+    assert first["players"] == ["Ala", "Bartek", "Celina"] and first["hands"] == []
+    expect(page.locator(".games a", has_text="Ala")).to_have_count(1)
+    expect(page.locator("#sync-status")).to_contain_text(refused)
+
+    # changed where it was refused, and started; nothing is left to send
+    page.get_by_role("link", name="Change it").click()
+    expect(page.locator("main .error").first).to_contain_text("two players have the same name")
+    expect(page.locator("[name=players-1]")).to_have_value("Ala")
+    page.locator("[name=players-1]").fill("Dorota")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(f"{live_server}/games/2")
+    assert server(page, f"{live_server}/games/2")["players"] == ["Ala", "Dorota", "Celina"]
+    assert page.evaluate(
+        """() => new Promise(ok => { const r = indexedDB.open("scorekeeper", 1);
+             r.onsuccess = () => { const g = r.result.transaction("outbox").objectStore("outbox")
+               .getAll(); g.onsuccess = () => ok(g.result.length); }; })"""
+    ) == 0
+    assert page.request.get(f"{live_server}/api/games/3").status == 404  # two games, not three

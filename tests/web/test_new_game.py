@@ -121,3 +121,45 @@ def test_the_first_choice_says_what_the_variant_does(client):
     # ru-3 gives up any number of times: its first choice ends with that choice's own words
     first = re.search(r'<option value="" selected>([^<]+)</option>', give_up).group(1)
     assert first.endswith(re.search(r'<option value="on">([^<]+)</option>', give_up).group(1))
+
+
+def _games(app) -> list[Game]:
+    with app.app_context():
+        return list(db.session.execute(db.select(Game).order_by(Game.id)).scalars())
+
+
+def test_the_form_sent_twice_starts_one_game(app, client):
+    """A double tap, or a form kept on a phone with no connection and sent again when the
+    connection is back (its answer lost the first time): the form's token makes it one game."""
+    page = client.get("/games/new").get_data(as_text=True)
+    token = re.search(r'name="token" type="hidden" value="([^"]+)"', page)
+    assert token, "the form carries a token"
+    data = {"variant": "pl-3", "players-0": "Ala", "players-1": "Bartek", "players-2": "Celina"}
+    first = client.post("/games/new", data=data | {"token": token[1]})
+    again = client.post("/games/new", data=data | {"token": token[1]})
+    assert first.status_code == again.status_code == 302
+    assert first.headers["Location"] == again.headers["Location"]
+    assert len(_games(app)) == 1
+    # another form (another token) is another game
+    other = re.search(r'name="token" type="hidden" value="([^"]+)"', client.get("/games/new").text)
+    assert other and other[1] != token[1]
+    third = client.post("/games/new", data=data | {"token": other[1]})
+    assert third.status_code == 302 and third.headers["Location"] != first.headers["Location"]
+    assert len(_games(app)) == 2
+
+
+def test_a_form_changed_after_it_started_a_game_leads_to_that_game(app, client):
+    data = {"variant": "pl-3", "players-0": "Ala", "players-1": "Bartek", "players-2": "Celina"}
+    first = client.post("/games/new", data=data | {"token": "t0ken"})
+    changed = client.post("/games/new", data=data | {"players-2": "Dorota", "token": "t0ken"})
+    assert changed.status_code == 302 and changed.headers["Location"] == first.headers["Location"]
+    assert len(_games(app)) == 1
+    assert "Dorota" not in client.get(first.headers["Location"]).text
+
+
+def test_a_token_not_made_by_the_page_is_said_and_nothing_is_stored(app, client):
+    data = {"variant": "pl-3", "players-0": "Ala", "players-1": "Bartek", "players-2": "Celina"}
+    r = client.post("/games/new", data=data | {"token": "<script>"})
+    assert r.status_code == 422
+    assert "This form was not made by this page" in r.get_data(as_text=True)
+    assert _games(app) == []

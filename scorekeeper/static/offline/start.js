@@ -58,7 +58,7 @@ function signOut(form) {
 
 function saySent() {
   justSent = true;
-  setTimeout(function () { justSent = false; status(); }, 4000);
+  setTimeout(function () { justSent = false; started = null; status(); }, 4000);
 }
 
 function start() {
@@ -67,6 +67,9 @@ function start() {
   if (form && form.dataset.game) handForm(form);
   var adjust = document.getElementById("adjust-form");
   if (adjust) adjustForm(adjust);
+  var newGame = document.getElementById("new-game");
+  if (newGame) newGameForm(newGame);
+  if (path === "/" && account) gamesList(document.querySelector("main"));
   all(document.querySelectorAll("form[data-unsent]"), signOut);
   try {
     if (Date.now() - sessionStorage.getItem("scorekeeper-sent") < 5000) saySent();

@@ -2,20 +2,28 @@
 // A part of the offline code (docs/table.md): the files of static/offline/, in the order of
 // files.json, share one scope; web/engine.py serves them as one script, /engine/offline.js.
 // --- the status line -------------------------------------------------------------------------
-var sending = false, failure = null, justSent = false;
+var sending = false, failure = null, justSent = false, started = null;
 function status() {
   if (!bar) return;
   outbox().then(function (list) {
-    var n = list.length, issue = list.filter(function (e) { return e.state; })[0];
-    var text = "", href = null;
+    var hands = list.filter(function (e) { return !isGame(e); }), n = hands.length;
+    var games = list.filter(isGame), issue = list.filter(function (e) { return e.state; })[0];
+    var text = "", href = null, here = issue && (isGame(issue) ? "/games/new" : "/games/" + issue.game);
     if (!online()) text = n ? plural(W.offline_n, n) : W.offline;
     else if (sending) text = W.sending;
-    else if (issue && "/games/" + issue.game !== path) {  // on its game's page, the page says it
-      text = issue.state === "conflict" ? fill(W.conflict, { game: issue.game })
+    else if (issue && here !== path) {  // on its game's page, the page says it
+      text = isGame(issue) ? fill(W.game_refused, { names: gameName(issue), reason: issue.why })
+        : issue.state === "conflict" ? fill(W.conflict, { game: issue.game })
         : fill(W.refused, { game: issue.game, number: issue.hand, reason: issue.why });
-      href = "/games/" + issue.game;
+      href = isGame(issue) ? "/games/new#fix-" + issue.id : "/games/" + issue.game;
     } else if (n) text = plural(W.waiting_n, n) + (failure ? " " + failure : "");
-    else if (justSent) text = W.sent;
+    else if (started) {
+      text = fill(W.game_started, { names: started.names });
+      href = "/games/" + started.id;
+    } else if (justSent) text = W.sent;
+    if (games.length && !issue) text += (text ? " " : "") + games.map(function (e) {
+      return fill(W.game_waiting, { names: gameName(e) });
+    }).join(" ") + (n || !failure ? "" : " " + failure);
     bar.textContent = "";
     if (href) {
       var a = make("a", null, text);
@@ -55,6 +63,7 @@ function sendAll() {
       sending = true;
       failure = null;
       status();
+      if (isGame(e)) return startGame(e).then(function (r) { return gameAnswer(e, r); }, unreachable);
       var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key };
       if (e.version) headers["If-Match"] = e.version;
       return fetch("/api/games/" + e.game + "/hands" + (e.op ? "/" + e.number : ""), {
@@ -62,11 +71,32 @@ function sendAll() {
         headers: headers, body: e.op === "delete" ? undefined : JSON.stringify(e.line)
       }).then(function (r) {
         return r.json().catch(function () { return {}; }).then(function (b) { return answer(e, r, b); });
-      }, function () {
-        failure = W.unreachable;
-        return done(false);
-      });
+      }, unreachable);
     });
+  }
+  function unreachable() {
+    failure = W.unreachable;
+    return done(false);
+  }
+  // a game kept with no connection (newgame.js): started, refused with its reasons, or later
+  function gameAnswer(e, r) {
+    var id = gameStarted(r);
+    if (id) {
+      changed = true;
+      sent[id] = true;
+      started = { id: id, names: gameName(e) };
+      return drop(e.id).then(next);
+    }
+    if (r.status === 422) {
+      changed = true;
+      return formReasons(r).then(function (why) {
+        e.state = "refused";
+        e.why = why;
+        return put(e).then(next);
+      });
+    }
+    failure = signedOut(r) || r.status === 401 || r.status === 403 ? W.signin : fill(W.status, { status: r.status });
+    return done(false);
   }
   function answer(e, r, b) {
     var version = r.headers.get("ETag") || quoted(b.version);

@@ -6,15 +6,17 @@ and the words of web/words.py: a new option needs no line here.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, RadioField, SelectField, StringField
-from wtforms.validators import Optional, ValidationError
+from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
+from wtforms.validators import Length, Optional, ValidationError
 
 from scorekeeper.rules import OPTION_SPECS, VARIANTS, InvalidHand, Spec, find_variant
+from scorekeeper.rules.bounds import FORM_TOKEN_MAX
 from scorekeeper.web.i18n import marriage, problem_text
 from scorekeeper.web.words import (
     AS_THE_VARIANT,
@@ -105,7 +107,22 @@ class NewGameForm(FlaskForm):
         default=0,
         choices=opts([(i, _l("player %(number)s", number=i + 1)) for i in range(4)]),
     )
+    # made with the page (secrets.token_urlsafe): a double tap, or the same form sent again by a
+    # phone that kept it with no connection (static/offline/), starts one game
+    token = HiddenField(validators=[Length(max=FORM_TOKEN_MAX)])
     players_errors: list[str] = []
+
+    def validate_token(self, field: Field) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_-]*", field.data or "", re.ASCII):
+            raise ValidationError("not a token of this page")
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        ok: bool = super().validate(extra_validators)
+        if self.token.errors:  # a hidden field: said at the top of the form
+            self.form_errors.append(
+                _l("This form was not made by this page: open it again and start the game.")
+            )
+        return ok
 
     def validate_variant(self, field: Field) -> None:
         """A variant posted by hand that is none of the presets: the rules' message."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -12,7 +13,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import services
 from scorekeeper.rules import VARIANTS, InvalidHand, formspec
-from scorekeeper.services import summaries
+from scorekeeper.services import summaries, writing
 from scorekeeper.store import derived, memo, queries, trail
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, charts, words
@@ -52,11 +53,14 @@ def new() -> tuple[str, int] | Response:
     if request.method == "GET":
         # the game the reader's language suggests (pl-3 for English too: the first preset)
         form.variant.data = words.LANGUAGE_VARIANTS.get(str(get_locale()), form.variant.data)
+        form.token.data = secrets.token_urlsafe(16)
     if form.validate_on_submit():
         try:
-            game = services.create_game(to_game_file(form), access.me().id)
+            game = _start(form)
         except InvalidHand as e:
             take_problems(form, e)
+        except services.Conflict:
+            form.form_errors.append(_("Another game was started at the same moment: try again."))
         else:
             return redirect(url_for("games.show", game_id=game.id))
     known = queries.player_names(access.me().id)
@@ -76,6 +80,25 @@ def new() -> tuple[str, int] | Response:
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},
     ), (422 if request.method == "POST" else 200)
+
+
+def _start(form: NewGameForm) -> Game:
+    """The game the form starts; with the form's token, the game that token started before if
+    any (a double tap, or a form kept offline and sent again): the same key as the API's
+    Idempotency-Key, in a space of its own ("form:")."""
+    file = to_game_file(form)
+    me = access.me().id
+    if not form.token.data:  # a form made before tokens, or by hand
+        return services.create_game(file, me)
+    fields = sorted(
+        (k, v) for k, v in request.form.items(multi=True) if k not in ("csrf_token", "token")
+    )
+    key = services.Key(f"form:{form.token.data}", me, writing.body_digest(fields))
+    try:
+        game, _repeated = services.create_game_once(file, key)
+    except services.KeyReused as e:  # the form changed after it started a game: that game
+        return access.game_or_404(e.number)
+    return game
 
 
 @bp.route("/games/<int:game_id>")
