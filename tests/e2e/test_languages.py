@@ -131,7 +131,8 @@ def visit(page: Page, url: str) -> None:
 def choose_language(page: Page, lang: str) -> None:
     page.locator("#language-choice").select_option(lang)
     page.locator(".language button").click()
-    expect(page.locator("html")).to_have_attribute("lang", lang)
+    # the page after the choice, loaded again: a busy machine has taken over 5 s (seen once)
+    expect(page.locator("html")).to_have_attribute("lang", lang, timeout=15000)
 
 
 def game_from(page: Page, base: str, fixture: str, hands: int | None = None) -> int:
