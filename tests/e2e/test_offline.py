@@ -618,6 +618,9 @@ def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
         choose_language(page, lang)
     game = game_from(page, live_server, "pl-3-basic.json", hands=2)
     opened_online(page, game, lang=lang)
+    page.goto(f"{live_server}/")
+    new_game_kept(page, lang)
+    page.goto(game)
     page.context.set_offline(True)
     page.reload()
     page.locator('a[href*="/hands/new"]').first.click()
@@ -634,7 +637,32 @@ def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
     expect(page.locator("#sync-status")).to_be_visible()
     check_layout(page, lang, "offline game page")
     shot(page, f"game-{lang}")
+    # a game started with no connection: the form, then the games list saying it waits
+    page.goto(f"{live_server}/games/new")
+    expect(page.locator(".offline-note")).to_be_visible()
+    check_layout(page, lang, "offline new game")
+    shot(page, f"new-game-{lang}")
+    for seat, name in enumerate(("Ala", "Bartek", "Celina")):
+        page.locator(f"[name=players-{seat}]").fill(name)
+    page.locator("#new-game button[type=submit]").click()
+    expect(page.locator(".pending-games p")).to_have_count(1)
+    check_layout(page, lang, "offline games list")
+    shot(page, f"games-{lang}")
     page.context.close()
+
+
+def new_game_kept(page: Page, lang: str = "en") -> None:
+    """The games list, open under the worker, keeps the new-game form for a start offline, in
+    the reader's language (asked for again after a change of language)."""
+    for _ in range(100):
+        if page.evaluate(
+            """async (lang) => { const r = await caches.match("/games/new", {ignoreVary: true});
+                 return !!r && (await r.text()).includes('<html lang="' + lang + '"'); }""",
+            lang,
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the new-game form was not kept in {lang}")
 
 
 def _new_game_offline(page: Page, base: str, names: list[str]) -> None:
@@ -653,20 +681,17 @@ def test_a_game_started_offline_is_started_when_the_connection_is_back(
 ) -> None:
     page = phone(browser, browser_context_args, live_server, "train")
     under_worker(page, f"{live_server}/")
-    for _ in range(100):  # the list keeps the new-game form for a start with no connection
-        if any(u.endswith("/games/new") for u in kept(page)):
-            break
-        page.wait_for_timeout(100)
+    new_game_kept(page)
 
     page.context.set_offline(True)
     _new_game_offline(page, live_server, ["Ala", "Bartek", "Celina"])
-    waiting = page.locator(".pending-games li")
+    waiting = page.locator(".pending-games p")
     expect(waiting).to_have_text(
         ["New game Ala, Bartek, Celina (pl-3): started when the connection is back."]
     )
     _new_game_offline(page, live_server, ["Ala", "Ala", "Celina"])  # the server will refuse it: kept, and why
     expect(waiting).to_have_count(2)
-    expect(page.locator("#sync-status")).to_contain_text("Offline")
+    expect(page.locator("#sync-status")).to_have_text("Offline · 2 new games to start")
     shot(page, "new-games")
     assert page.request.get(f"{live_server}/api/games/1").status == 404  # nothing sent yet
 

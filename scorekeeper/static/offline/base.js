@@ -44,6 +44,14 @@ function make(tag, cls, text) {
 function all(list, fn) { Array.prototype.forEach.call(list, fn); }
 function array(list) { return Array.prototype.slice.call(list); }
 function keep(url) { fetch(url).catch(function () {}); }  // the worker keeps what it gets
+// a form for later (with no connection): asked for once, and again after a change of language
+function keepForm(url) {
+  caches.match(url, { ignoreVary: true }).then(function (hit) {
+    return hit ? hit.text().then(function (page) {
+      if (page.indexOf('<html lang="' + lang + '"') < 0) keep(url);
+    }) : keep(url);
+  }).catch(function () {});
+}
 function online() { return navigator.onLine !== false; }
 
 // --- the outbox ------------------------------------------------------------------------------

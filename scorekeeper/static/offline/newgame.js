@@ -103,14 +103,14 @@ function newGameForm(form) {
 // the games list: the games waiting to be started, and the new-game form kept for next time
 function gamesList(main) {
   if (online() && window.caches && navigator.serviceWorker && navigator.serviceWorker.controller) {
-    caches.match("/games/new", { ignoreVary: true }).then(function (hit) { if (!hit) keep("/games/new"); });
+    keepForm("/games/new");
   }
   outbox().then(function (list) {
     var games = list.filter(isGame);
     if (!games.length) return;
-    var box = make("ul", "flash pending-games");
+    var box = make("div", "flash pending-games");
     games.forEach(function (e) {
-      var li = make("li", null, e.state ? fill(W.game_refused, { names: gameName(e), reason: e.why })
+      var li = make("p", null, e.state ? fill(W.game_refused, { names: gameName(e), reason: e.why })
         : fill(W.game_waiting, { names: gameName(e) }));
       if (e.state) {
         var fix = make("a", null, W.fix);

@@ -17,11 +17,7 @@ function gamePage(hook) {
     var forms = [log.getAttribute("href")], adjust = log.nextElementSibling;
     if (adjust && /\/adjust$/.test(adjust.getAttribute("href"))) forms.push(adjust.getAttribute("href"));
     for (var d = 0; d < seats; d++) forms.push("/games/" + game + "/hands/new?dealer=" + d);
-    forms.forEach(function (url) {
-      caches.match(url, { ignoreVary: true }).then(function (hit) {
-        if (!hit) keep(url);
-      });
-    });
+    forms.forEach(keepForm);
   }
   outbox(game).then(function (list) {
     if (!list.length) return;

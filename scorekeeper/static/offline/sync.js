@@ -21,9 +21,9 @@ function status() {
       text = fill(W.game_started, { names: started.names });
       href = "/games/" + started.id;
     } else if (justSent) text = W.sent;
-    if (games.length && !issue) text += (text ? " " : "") + games.map(function (e) {
-      return fill(W.game_waiting, { names: gameName(e) });
-    }).join(" ") + (n || !failure ? "" : " " + failure);
+    if (games.length && !issue) {  // the games list says which (newgame.js)
+      text += (text ? " · " : "") + plural(W.games_n, games.length) + (n || !failure ? "" : " " + failure);
+    }
     bar.textContent = "";
     if (href) {
       var a = make("a", null, text);
