@@ -46,3 +46,7 @@ def post_fork(server: Any, worker: Any) -> None:
         server.log.warning("prctl(PR_SET_PDEATHSIG) failed: errno %s", ctypes.get_errno())
     if os.getppid() != server.pid:  # the master died before prctl: no signal will come
         os._exit(0)
+    # the followers' live check answers 503 while connections queue here (issue 15)
+    from scorekeeper.web import livecheck
+
+    livecheck.LISTENERS[:] = [listener.sock for listener in worker.sockets]

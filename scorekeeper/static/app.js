@@ -19,29 +19,45 @@
     });
   }
 
-  // The live view: ask every 3 s; the server answers 304 while the game's version is the same.
-  // A tab out of sight asks nothing, and asks at once when it is shown again.
+  // The live view: ask every 3 s (give or take a fifth, so that phones spread out); the server
+  // answers 304 while the game's version is the one this page shows (its ETag, given with the
+  // page). A tab out of sight asks nothing, and asks at once when it is shown again. A busy
+  // server's 503 says when to come back (Retry-After); no answer at all, ask later and later
+  // (6, 12, 24 ... 60 s). A finished game is asked no more, except once when shown again.
   function liveBoard(board) {
-    var etag = null;
+    var EVERY = 3000, etag = board.dataset.etag || null, timer = null, failures = 0;
+    var finished = board.dataset.finished === "1";
+    function spread(ms) { return ms * (0.8 + Math.random() * 0.4); }
+    function later(ms) {
+      clearTimeout(timer);
+      if (!finished) timer = setTimeout(function () {
+        if (document.visibilityState !== "hidden") poll();
+      }, spread(ms));
+    }
+    function backoff() { failures++; return Math.min(EVERY * Math.pow(2, failures), 60000); }
     function poll() {
       var headers = etag ? { "If-None-Match": etag } : {};
       fetch(board.dataset.state, { headers: headers, cache: "no-store" })
         .then(function (r) {
           if (r.status === 200) {
+            failures = 0;
             etag = r.headers.get("ETag");
-            return r.text().then(function (html) { board.innerHTML = html; });
+            finished = r.headers.get("X-Live-Finished") === "1";
+            return r.text().then(function (html) { board.innerHTML = html; later(EVERY); });
           }
-          if (r.status === 404) { clearInterval(timer); }
+          if (r.status === 304) { failures = 0; return later(EVERY); }
+          if (r.status === 404) return;  // the link was revoked: nothing more to ask
+          var told = parseInt(r.headers.get("Retry-After"), 10);
+          if (told > 0) { failures++; return later(told * 1000); }
+          later(backoff());
         })
-        .catch(function () {});
+        .catch(function () { later(backoff()); });
     }
-    var timer = setInterval(function () {
-      if (document.visibilityState !== "hidden") poll();
-    }, 3000);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") poll();
     });
-    poll();
+    if (etag) later(EVERY);  // the page is the board at that version already
+    else poll();
   }
 
   // The game page after a save: the totals on top, and the saved line marked in the sheet.

@@ -8,7 +8,7 @@ from flask import Flask
 def register(app: Flask) -> None:
     """Sign-in and languages first (every view needs them), then the blueprints, then CSRF,
     the security headers and the error pages (common.py)."""
-    from scorekeeper.web import access, common, engine, i18n, install
+    from scorekeeper.web import access, common, engine, i18n, install, livecheck
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
     from scorekeeper.web.api import views as api
@@ -44,3 +44,4 @@ def register(app: Flask) -> None:
     ):
         app.register_blueprint(blueprint)
     common.register_common(app)
+    livecheck.install(app)  # the followers' check, in front of the session (issue 15)

@@ -93,8 +93,10 @@ def test_a_live_view_out_of_sight_asks_nothing_until_it_is_shown(
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/state") else None)
     page.clock.install()
     page.goto(url)
-    page.clock.run_for(7000)
-    assert len(asked) >= 2  # in sight: the first look, then every 3 s
+    for _ in range(3):  # the next check is set once the last one is answered (real time)
+        page.clock.run_for(3700)
+        page.wait_for_timeout(300)
+    assert len(asked) >= 2  # in sight: every 3 s, give or take a fifth
     page.evaluate(
         """() => {
         Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
@@ -112,3 +114,61 @@ def test_a_live_view_out_of_sight_asks_nothing_until_it_is_shown(
     )
     page.wait_for_timeout(300)
     assert len(asked) == before + 1  # shown again: it asks at once
+
+
+def _live_link(page: Page, live_server: str, hands: int = 1, fixture: str = "pl-3-basic.json") -> str:
+    game = game_from(page, live_server, fixture, hands=hands)
+    page.goto(game + "/share")
+    page.get_by_role("button", name="Make a live link").click()
+    url = page.locator(".share-link a").get_attribute("href")
+    assert url
+    return url
+
+
+def test_a_busy_server_is_asked_again_when_it_says_and_no_sooner(
+    page: Page, live_server: str
+) -> None:
+    """A 503 with Retry-After: 20 is not asked again before 16 s (20 less a fifth of jitter),
+    and is by 24 s; a server that does not answer at all is asked later and later."""
+    url = _live_link(page, live_server)
+    asked: list[int] = []
+    failed: list[int] = []
+    pattern = re.compile(r".*/state(\?.*)?$")
+
+    def busy(route: Route) -> None:
+        asked.append(1)
+        route.fulfill(status=503, headers={"Retry-After": "20"}, body="busy")
+
+    def unreachable(route: Route) -> None:
+        failed.append(1)
+        route.abort()
+
+    def run(ms: int) -> None:  # fake time; the answers themselves come in real time
+        for _ in range(ms // 1000):
+            page.clock.run_for(1000)
+            page.wait_for_timeout(20)
+
+    page.route(pattern, busy)
+    page.clock.install()
+    page.goto(url)
+    run(4000)  # the first check, at 3 s give or take a fifth: 503, come back in 20 s
+    assert len(asked) == 1
+    run(14000)  # 18 s: not yet (20 s less a fifth at the most: 16 s after 3.6 s)
+    assert len(asked) == 1
+    run(10000)  # 28 s: once more
+    assert len(asked) == 2
+    page.unroute(pattern)
+    page.route(pattern, unreachable)
+    run(60000)  # no answer: 24, 48 s ... apart after the 20 s told, not every 3 s
+    assert 1 <= len(failed) <= 3
+
+
+def test_a_finished_game_is_asked_no_more(page: Page, live_server: str) -> None:
+    url = _live_link(page, live_server, hands=99, fixture="pl-2-end-declarer-wins.json")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/state" in r.url else None)
+    page.clock.install()
+    page.goto(url)
+    expect(page.locator(".winner")).to_be_visible()
+    page.clock.run_for(30000)
+    assert asked == []

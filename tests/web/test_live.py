@@ -51,3 +51,105 @@ def test_revoke_and_renew(client):
     client.post(f"{game}/share", data={**data, "revoke": "1"})
     assert client.get(new).status_code == 404
     assert "No live link yet" in client.get(f"{game}/share").get_data(as_text=True)
+
+
+def _counting(app):
+    """What a request did: SQL statements, templates rendered, sessions opened."""
+    from flask import template_rendered
+    from sqlalchemy import event
+
+    from scorekeeper.store.db import db
+
+    did = {"sql": 0, "templates": 0, "sessions": 0}
+    with app.app_context():
+        engine = db.engine
+
+    def sql(*_args):
+        did["sql"] += 1
+
+    def rendered(*_args, **_kw):
+        did["templates"] += 1
+
+    opened = app.session_interface.open_session
+
+    def session(*args):
+        did["sessions"] += 1
+        return opened(*args)
+
+    event.listen(engine, "before_cursor_execute", sql)
+    template_rendered.connect(rendered, app)
+    app.session_interface.open_session = session
+    return did
+
+
+def test_the_followers_check_is_one_read_with_no_session_nor_template(app, client, anon):
+    game = new_game(client)
+    url, _ = make_link(client, game)
+    page = client.get(url).get_data(as_text=True)
+    etag = re.search(r'data-etag="([^"]+)"', page).group(1).replace("&#34;", '"')
+    did = _counting(app)
+    check = anon.get(f"{url}/state", headers={"If-None-Match": etag})
+    assert check.status_code == 304 and check.headers["ETag"] == etag and not check.data
+    assert "Set-Cookie" not in check.headers
+    assert did == {"sql": 1, "templates": 0, "sessions": 0}
+    # a hand logged: the next check is the board, rendered by the view
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    after = anon.get(f"{url}/state", headers={"If-None-Match": etag})
+    assert after.status_code == 200 and ">100<" in after.get_data(as_text=True)
+    assert after.headers["ETag"] != etag
+
+
+def test_the_check_with_a_wrong_link_is_a_404_even_with_the_right_version(client, anon):
+    game = new_game(client)
+    url, _ = make_link(client, game)
+    etag = client.get(f"{url}/state").headers["ETag"]
+    wrong = url[:-4] + "abcd"
+    assert anon.get(f"{wrong}/state", headers={"If-None-Match": etag}).status_code == 404
+    client.post(f"{game}/share", data={**version_token(client, f"{game}/share"), "revoke": "1"})
+    assert anon.get(f"{url}/state", headers={"If-None-Match": etag}).status_code == 404
+
+
+def test_a_finished_game_tells_the_page_to_stop_asking(client, anon):
+    game = new_game(client)
+    url, _ = make_link(client, game)
+    assert "X-Live-Finished" not in anon.get(f"{url}/state").headers
+    assert 'data-finished="1"' not in anon.get(url).get_data(as_text=True)
+    for _ in range(9):  # Bartek makes 120 nine times, past 1000
+        hand(client, game, [0, 120, 0], declarer=1, bid=120)
+    assert anon.get(f"{url}/state").headers.get("X-Live-Finished") == "1"
+    assert 'data-finished="1"' in anon.get(url).get_data(as_text=True)
+
+
+def test_connections_queueing_make_the_followers_wait_but_not_the_scorer(app, client, anon):
+    """With connections waiting to be accepted past LIVE_SHED_QUEUE, a follower's check is a
+    503 with Retry-After at once; the scorer's hand is stored as usual."""
+    import socket
+
+    from scorekeeper.web import livecheck
+
+    game = new_game(client)
+    url, _ = make_link(client, game)
+    listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+    waiting = []
+    livecheck.LISTENERS[:] = [listener]
+    try:
+        shed_at = app.config.get("LIVE_SHED_QUEUE", 32)
+        for _ in range(shed_at + 1):
+            waiting.append(socket.create_connection(listener.getsockname()))
+        for _ in range(50):  # the kernel queues them at once; give it a moment anyway
+            if livecheck.queued() > shed_at:
+                break
+        assert livecheck.queued() > shed_at
+        busy = anon.get(f"{url}/state")
+        assert busy.status_code == 503 and int(busy.headers["Retry-After"]) > 0
+        hand(client, game, [10, 100, 10], declarer=1, bid=100)  # the scorer goes through
+        assert ">100<" in client.get(game).get_data(as_text=True)
+        while waiting:  # the queue drains: the followers are answered again
+            waiting.pop().close()
+            listener.accept()[0].close()
+        assert anon.get(f"{url}/state").status_code == 200
+    finally:
+        livecheck.LISTENERS[:] = []
+        listener.close()
+        for c in waiting:
+            c.close()

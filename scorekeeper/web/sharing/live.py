@@ -3,12 +3,14 @@
 # The link is /live/<game id>/<token>: the token is long and random, compared in constant time
 # (access.game_by_link), and revoked by making a new one or none. The page asks for the state every
 # few seconds with the game's version as its ETag; while nothing changes the answer is an empty 304,
-# which any worker can give, since the version is in the database.
+# which any worker can give, since the version is in the database (web/livecheck.py gives most of
+# them before Flask).
 
 from __future__ import annotations
 
 import io
 import secrets
+from typing import Any
 
 import segno
 from flask import Blueprint, redirect, render_template, request, url_for
@@ -21,6 +23,7 @@ from scorekeeper.store import derived
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, addresses
 from scorekeeper.web.forms import ConfirmForm
+from scorekeeper.web.livecheck import live_etag
 from scorekeeper.web.sharing import invites
 
 bp = Blueprint("live", __name__)
@@ -78,22 +81,31 @@ def view(game_id: int, token: str) -> str:
     """The read-only score; `?big=1` for a tablet or a TV."""
     game = access.game_by_link(game_id, token, "share_token")
     return render_template(
-        "live/view.html", **_state(game), big=bool(request.args.get("big")), token=token
+        "live/view.html",
+        **_state(game),
+        big=bool(request.args.get("big")),
+        token=token,
+        etag=live_etag(game.id, game.version),  # the first check is already a 304
     )
 
 
 @bp.route("/live/<int:game_id>/<token>/state")
 def state(game_id: int, token: str) -> Response | tuple[str, int, dict[str, str]]:
-    """The live board as an HTML fragment, or 304 while the game's version is unchanged."""
+    """The live board as an HTML fragment, or 304 while the game's version is unchanged (most
+    304s are answered before Flask: web/livecheck.py)."""
     game = access.game_by_link(game_id, token, "share_token")
-    etag = f'"{game.id}-{game.version}"'
+    etag = live_etag(game.id, game.version)
     if etag in request.headers.get("If-None-Match", ""):
         return "", 304, {"ETag": etag, "Cache-Control": "no-cache"}
-    body = render_template("live/_board.html", **_state(game), big=bool(request.args.get("big")))
-    return body, 200, {"ETag": etag, "Cache-Control": "no-cache"}
+    state = _state(game)
+    body = render_template("live/_board.html", **state, big=bool(request.args.get("big")))
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if state["tally"].finished:
+        headers["X-Live-Finished"] = "1"  # the page stops asking (static/app.js)
+    return body, 200, headers
 
 
-def _state(game: Game) -> dict[str, object]:
+def _state(game: Game) -> dict[str, Any]:
     tally = derived.tally(game)
     names = derived.names(game)
     return {
