@@ -163,21 +163,27 @@ def _contract(ask: Ask, preset: str, raw: int, least: int) -> dict[str, int]:
     return {"bid": bid, "contract": contract}
 
 
-def make_hand(ask: Ask, preset: str, dealer: int) -> dict[str, Json]:
-    """One realistic hand record (no "dealer" key) for `preset` dealt by seat `dealer`."""
+def make_hand(
+    ask: Ask,
+    preset: str,
+    dealer: int,
+    who: int | None = None,
+    fixed: dict[str, int] | None = None,
+    may_give_up: bool = True,
+) -> dict[str, Json]:
+    """One realistic hand record (no "dealer" key) for `preset` dealt by seat `dealer`. The
+    club agreements (tests/clubgames.py) may fix the declarer (`who`), the bid and contract
+    fields (`fixed`) and forbid a give-up."""
     n = SEATS[preset]
     seats = [s for s in range(n) if not (preset == "pl-4" and s == dealer)]
     # the forced opener wins many auctions at min_bid (nobody bid over it): drawn more often
     bidders = seats + [opener(preset, dealer)] * (preset in FORCED)
-    declarer = None if preset == "moscow" else ask.pick(bidders)
-    if preset in GIVE_UP and _one_in(ask, 8):
+    declarer = None if preset == "moscow" else who if who is not None else ask.pick(bidders)
+    if may_give_up and preset in GIVE_UP and _one_in(ask, 8):
         _, step, hi, _ = AUCTION[preset]
         lo = lowest_bid(preset, dealer, declarer)
-        return {
-            "declarer": declarer,
-            "bid": ask.int(lo // step, hi // step) * step,
-            "give_up": True,
-        }
+        bid = {"bid": ask.int(lo // step, hi // step) * step} if fixed is None else fixed
+        return {"declarer": declarer, **bid, "give_up": True}
     hands, musik, first_trump = _deal(ask, preset, dealer, declarer)
     favourite = declarer if declarer is not None else ask.pick(seats)
     winners = _winners(ask, preset, seats, favourite)
@@ -218,7 +224,7 @@ def make_hand(ask: Ask, preset: str, dealer: int) -> dict[str, Json]:
         else:  # declared marriages need a trick in every auction preset
             bonus = sum(MARRIAGE[m["suit"]] for m in mine) if tricks[declarer] else 0
         least = lowest_bid(preset, dealer, declarer)
-        hand.update(_contract(ask, preset, (points[declarer] or 0) + bonus, least))
+        hand.update(fixed or _contract(ask, preset, (points[declarer] or 0) + bonus, least))
     hand["points"] = points
     if marriages or _one_in(ask, 2):
         hand["marriages"] = marriages

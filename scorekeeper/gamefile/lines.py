@@ -26,6 +26,7 @@ _HAND_KEYS = {
     "bid",
     "contract",
     "give_up",
+    "blind",
     "points",
     "marriages",
     "trump",
@@ -122,9 +123,11 @@ class Reader:
             k: None if g(k) is None else self.int_(number, k, g(k), 0)
             for k in ("dealer", "declarer", "bid", "contract")
         }
-        give_up = g("give_up", False)
+        give_up, blind = g("give_up", False), g("blind", False)
         if not isinstance(give_up, bool):
             self.bad(number, "give_up", N_("give_up must be true or false"))
+        if not isinstance(blind, bool):
+            self.bad(number, "blind", N_("blind must be true or false"))
         points = None if g("points") is None else self.seat_list(number, "points", g("points"))
         tricks = None if g("tricks") is None else self.seat_list(number, "tricks", g("tricks"))
         trump = (
@@ -147,6 +150,7 @@ class Reader:
             tricks=tricks,
             musik=musik,
             dealer=ints["dealer"],
+            blind=blind is True,
         )
 
     def marriages(self, number: int, raw: Any) -> tuple[Marriage, ...]:
@@ -217,6 +221,8 @@ def line_to_dict(line: Line) -> dict[str, Any]:
             out[key] = getattr(line, key)
     if line.give_up:
         out["give_up"] = True
+    if line.blind:
+        out["blind"] = True
     if line.points is not None:
         out["points"] = list(line.points)
     if line.marriages:

@@ -47,8 +47,7 @@ def score_output(game: GameFile, tally: Tally, tr: Translator = ENGLISH) -> dict
                 "scores": list(line.scores),
                 "totals": list(line.totals),
                 "notes": [
-                    {"seat": n.seat, "rule": n.rule, "text": text(n, names, tr)}
-                    for n in line.notes
+                    {"seat": n.seat, "rule": n.rule, "text": text(n, names, tr)} for n in line.notes
                 ],
             }
             for line in tally.lines
@@ -114,5 +113,5 @@ def engine_output(
     out["next_dealer"] = tally.next_dealer
     out["sitting_out"] = tally.sitting_out
     out["bidding"] = plain(asdict(tally.bidding))
-    out["form"] = plain(asdict(hand_form(rules, tally.next_dealer)))
+    out["form"] = plain(asdict(hand_form(rules, tally.next_dealer, tally.hands)))
     return out

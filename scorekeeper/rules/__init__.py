@@ -10,7 +10,8 @@ from .errors import N_, InvalidHand, Message, Problem, Term
 from .hand import Adjustment, Hand, Line, Marriage, Musik
 from .notes import ENGLISH, RULE_KEYS, Note, Translator, marriage_name, suit_name, text
 from .options import Options
-from .parsers import OPTION_SPECS, Kind, Spec
+from .optionspecs import OPTION_SPECS
+from .parsers import Kind, Spec
 from .presets import PRESETS, Preset
 from .ruleset import Rules, round_to
 from .sheet import Sheet, replay, replay_entered

@@ -37,6 +37,9 @@ OPTION_POINTS_MAX = 10**6
 OPTION_SMALL_MAX = 1_000
 #: the ace marriage (four aces) is worth at most this
 ACE_MARRIAGE_MAX = 10**4
+#: a club agreement's multiplier (a blind bid, the golden deal: 5.1): tables play x2, now and
+#: then x3; bounded so that a hand's score stays within a few times the largest contract
+MULTIPLIER_MAX = 10
 #: the stake: money per point, from 0 to this, with at most STAKE_PLACES decimals (3.2)
 STAKE_MAX = Decimal(1000)
 STAKE_PLACES = 4

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .bounds import ADJUSTMENT_MAX, LINES_MAX, REASON_MAX, text_problem
-from .dealchecks import DealChecks
+from .clubchecks import ClubChecks
 from .errors import N_, Problem
 from .hand import Adjustment, Hand, Line
 
 
-class Checker(DealChecks):
-    """The problems of a line: the game's state, the auction, a give-up, then the cards."""
+class Checker(ClubChecks):
+    """The problems of a line: the game's state, the auction, the club agreements (5.1), a
+    give-up, then the cards."""
 
     def line(self, line: Line, number: int) -> list[Problem]:
         """The problems of `line` as line `number` of the sheet (empty: it can be scored)."""
@@ -90,6 +91,7 @@ class Checker(DealChecks):
                     N_("there is no auction in {variant}, so nobody gives up"),
                     variant=self.rules.key,
                 )
+        self.club(hand, dealer, playing)
         if hand.give_up:
             self.given_up(hand)
         else:

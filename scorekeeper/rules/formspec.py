@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .cards import ACES, RANKS, SUITS
 from .ruleset import Rules
-from .tally import PlayerState
+from .tally import GoldenHand, PlayerState
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,19 @@ class GiveUpSpec:
     declarer_minus: bool  # the declarer scores minus the contract (else nothing)
     opponents: int | None  # what each opponent scores; None: half the contract
     limit: int | None  # times a player may give up in a game
+    every: int | None = None  # 5.1: every so many give-ups of a player cost `penalty`
+    penalty: int = 0
+    on_barrel: bool = True  # 5.1: false: a player on the barrel cannot give up
+
+
+@dataclass(frozen=True)
+class BlindSpec:
+    """A blind bid (scoring.md 5.1), as the form's toggle and its hint say it."""
+
+    multiplier: int  # the declarer scores ±contract × this
+    min_contract: int  # a blind contract is at least this
+    min_total: int | None  # the declarer's total before the hand is at least this
+    on_barrel: bool  # a declarer on the barrel may bid blind
 
 
 @dataclass(frozen=True)
@@ -45,20 +58,31 @@ class HandFormSpec:
     deck_total: int  # all the card points of the deck
     all_cards_in_play: bool  # the points add up to deck_total: the last box can be suggested
     card_values: tuple[tuple[str, int], ...]  # the card counter's buttons: rank, points
+    blind: BlindSpec | None = None  # None: no blind bids in this game (or in this hand)
+    golden: GoldenHand | None = None  # a golden hand: its declarer and contract are fixed
 
 
-def hand_form(rules: Rules, dealer: int) -> HandFormSpec:
-    """The form of a hand dealt by `dealer` under `rules`."""
+def hand_form(rules: Rules, dealer: int, hands: int = 0) -> HandFormSpec:
+    """The form of a hand dealt by `dealer` under `rules`, after `hands` hands of the game
+    (adjustments apart): the golden deal (5.1) counts them."""
     o = rules.options
     playing = rules.participants(dealer)
     give_up = None
-    if o.auction and o.give_up is not None:
-        opponents = o.give_up.opponents
+    g = o.give_up
+    if o.auction and g is not None:
+        opponents = g.opponents
         give_up = GiveUpSpec(
-            o.give_up.declarer == "minus",
+            g.declarer == "minus",
             opponents if isinstance(opponents, int) else None,
-            o.give_up.limit,
+            g.limit,
+            g.every,
+            g.penalty,
+            g.on_barrel,
         )
+    golden = rules.golden_hand(hands + 1, dealer)
+    b = o.blind
+    # a golden hand has no blind bid (5.1)
+    blind = BlindSpec(b.multiplier, b.min_contract, b.min_total, b.on_barrel) if b else None
     return HandFormSpec(
         auction=o.auction,
         contract_raise=o.contract_raise,
@@ -79,6 +103,8 @@ def hand_form(rules: Rules, dealer: int) -> HandFormSpec:
         deck_total=o.cards.total,
         all_cards_in_play=o.all_cards_in_play,
         card_values=tuple(zip(RANKS, o.cards.values, strict=True)),
+        blind=blind if golden is None else None,
+        golden=golden,
     )
 
 
@@ -89,13 +115,21 @@ class Chips:
     locked_at: int | None  # at or above the lock: it scores only as declarer
     bolts: tuple[int, int] | None  # bolts since the last penalty, of how many; None: none
     barrel_tries: int | None  # on the barrel: hands left to finish
+    # the club agreements (5.1)
+    silent_below: int | None = None  # keeps silent: its total is below this
+    give_ups_to_penalty: int | None = None  # give-ups until one costs the penalty (this one: 1)
+    barrel_falls: tuple[int, int] | None = None  # falls so far, of the falls that go to 0
 
 
 def chips(rules: Rules, player: PlayerState) -> Chips:
-    """The marks of `player`'s total under `rules` (scoring.md section 5, 3.3 step 8)."""
+    """The marks of `player`'s total under `rules` (scoring.md sections 5, 5.1, 3.3 step 8)."""
     o = rules.options
+    falls = o.barrel.falls_to_zero if o.barrel else None
     return Chips(
         locked_at=o.lock if player.locked else None,
         bolts=(player.bolts, o.bolts.count) if o.bolts and player.bolts else None,
         barrel_tries=player.tries_left if player.on_barrel else None,
+        silent_below=o.silence.below if o.silence and player.silent else None,
+        give_ups_to_penalty=player.give_ups_to_penalty,
+        barrel_falls=(player.barrel_falls, falls) if falls and player.barrel_falls else None,
     )

@@ -35,6 +35,7 @@ class Hand:
     tricks: tuple[int | None, ...] | None = None
     musik: Musik | None = None
     dealer: int | None = None
+    blind: bool = False  # the declarer bid before seeing the musik (scoring.md 5.1)
 
     @property
     def final_contract(self) -> int | None:

@@ -19,7 +19,9 @@ def barrel(
     scores: list[int],
     notes: list[Note],
 ) -> None:
-    """The barrel, in the order of section 5: seats already on it, then climbs, then knock-offs."""
+    """The barrel, in the order of section 5: seats already on it, then climbs, then knock-offs.
+    It takes the scores as the rules before it left them: a blind bid's or a golden hand's
+    multiplied score decides whether a made contract reaches the target (5.1)."""
     before = table.totals
     new = [before[s] + scores[s] for s in range(rules.seats)]
     was_on = tuple(table.on_barrel)
@@ -64,7 +66,7 @@ def _on_the_barrel(
             _leave(table, s)
             notes.append(Note(s, "barrel", {"event": "off", "at": b.at}))
             return False
-        if before + contract >= target:
+        if before + scores[s] >= target:
             _leave(table, s)  # a made contract that reaches the target wins
             return False
         # 5: it scores 0 and the total stays where it is: the barrel's own mark, or where an
@@ -99,14 +101,31 @@ def _on_the_barrel(
         return False
     new[s] = b.at - b.penalty
     _leave(table, s)
-    notes.append(
-        Note(
-            s,
-            "barrel",
-            {"event": "fall", "at": b.at, "tries": b.tries, "penalty": b.penalty, "total": new[s]},
-        )
-    )
+    fall = {"event": "fall", "at": b.at, "tries": b.tries, "penalty": b.penalty, "total": new[s]}
+    notes.append(Note(s, "barrel", _fall(rules, table, s, new, fall)))
     return True
+
+
+def _fall(
+    rules: Rules, table: Table, s: int, new: list[int], params: dict[str, object]
+) -> dict[str, object]:
+    """A fall from the barrel (out of tries or knocked off): counted, and at the seat's
+    `falls_to_zero`-th fall its total becomes 0 instead (5.1); the note's parameters."""
+    b = rules.options.barrel
+    assert b is not None
+    table.barrel_falls[s] += 1
+    if table.barrel_falls[s] != b.falls_to_zero:
+        return params
+    new[s] = 0
+    tries = params.get("tries")
+    return {
+        "event": "fall-zero",
+        "at": b.at,
+        "falls": b.falls_to_zero,
+        "total": 0,
+        "tries": tries,
+        "by": params.get("by"),
+    }
 
 
 def _climbs(
@@ -144,19 +163,14 @@ def _knock_offs(
         if was_on[s] and table.on_barrel[s] and not fell[s]:
             new[s] = b.at - b.penalty
             _leave(table, s)
-            notes.append(
-                Note(
-                    s,
-                    "barrel",
-                    {
-                        "event": "knock-off",
-                        "by": by,
-                        "at": b.at,
-                        "penalty": b.penalty,
-                        "total": new[s],
-                    },
-                )
-            )
+            knock = {
+                "event": "knock-off",
+                "by": by,
+                "at": b.at,
+                "penalty": b.penalty,
+                "total": new[s],
+            }
+            notes.append(Note(s, "barrel", _fall(rules, table, s, new, knock)))
 
 
 def bolts(
@@ -164,23 +178,35 @@ def bolts(
     table: Table,
     declarer: int | None,
     playing: Sequence[int],
+    took: Sequence[bool],
     raw: Sequence[int | None],
     on_barrel: Sequence[bool],
     scores: list[int],
     notes: list[Note],
 ) -> None:
-    """A seat in a played hand, not the declarer nor on the barrel, with no points gets a bolt."""
+    """A seat in a played hand, not the declarer nor on the barrel, with no points (or, with
+    `kind` "tricks", no trick: 5.1) gets a bolt. With `consecutive`, its other played hands
+    break the run and the count starts again."""
     b = rules.options.bolts
     assert b is not None
     for s in playing:
-        if s == declarer or on_barrel[s] or raw[s] != 0:
-            continue
-        table.bolts[s] += 1
-        count = table.bolts[s]
-        if count >= b.count:
-            scores[s] -= b.penalty
-            table.bolts[s] = 0  # the count starts again
-        notes.append(Note(s, "bolt", {"bolt": count, "count": b.count, "penalty": b.penalty}))
+        if s == declarer or on_barrel[s]:
+            continue  # neither counts nor breaks a run (5.1)
+        if (not took[s]) if b.kind == "tricks" else raw[s] == 0:
+            table.bolts[s] += 1
+            count = table.bolts[s]
+            if count >= b.count:
+                scores[s] -= b.penalty
+                table.bolts[s] = 0  # the count starts again
+            params = {"bolt": count, "count": b.count, "penalty": b.penalty}
+            if b.kind == "tricks":
+                params["tricks"] = True
+            if b.consecutive:
+                params["in_a_row"] = True
+            notes.append(Note(s, "bolt", params))
+        elif b.consecutive and table.bolts[s]:
+            notes.append(Note(s, "bolt-run", {"run": table.bolts[s], "count": b.count}))
+            table.bolts[s] = 0
 
 
 def dump(rules: Rules, table: Table, scores: list[int], notes: list[Note]) -> None:

@@ -7,10 +7,11 @@
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
 
-Params = Mapping[str, Any]
+from .housenotes import RENDER as HOUSE_RENDER
+from .housenotes import Params, signed
 
 
 class Translator(Protocol):
@@ -34,10 +35,6 @@ class Note(NamedTuple):
     seat: int
     rule: str
     params: Params
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
 
 
 def suit_name(suit: str, tr: Translator = ENGLISH) -> str:
@@ -115,56 +112,6 @@ def _musik(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     )
 
 
-def _give_up(p: Params, tr: Translator, seat: Callable[[int], str]) -> str:
-    score = signed(p["score"])
-    if p["role"] == "declarer":
-        return tr.gettext("gave up the contract of {contract}: {score}").format(
-            contract=p["contract"], score=score
-        )
-    if p.get("half"):
-        return tr.gettext("{declarer} gave up: half of {contract}, {score}").format(
-            declarer=seat(p["declarer"]), contract=p["contract"], score=score
-        )
-    return tr.gettext("{declarer} gave up: {score}").format(
-        declarer=seat(p["declarer"]), score=score
-    )
-
-
-def _barrel(p: Params, tr: Translator, seat: Callable[[int], str]) -> str:
-    event = p["event"]
-    if event == "climb":
-        return tr.gettext("{total} reaches the barrel: climbs on it at {at}").format(**p)
-    if event == "idle":
-        if p.get("lost"):
-            return tr.gettext("on the barrel: scores nothing ({lost} lost)").format(**p)
-        return tr.gettext("on the barrel: scores nothing")
-    if event == "stay":
-        # notes stored before the total was in them said the barrel's mark
-        return tr.gettext(
-            "on the barrel: a made {contract} does not reach {target}, scores 0 and stays "
-            "at {total}"
-        ).format(**{"total": p["at"], **p})
-    if event == "try":
-        return tr.gettext("on the barrel: try {try} of {tries}").format(**p)
-    if event == "fall":
-        return tr.gettext(
-            "on the barrel for {tries} hands: falls off to {total} (-{penalty})"
-        ).format(**p)
-    if event == "knock-off":
-        return tr.gettext("knocked off the barrel by {by}: falls to {total}").format(
-            by=seat(p["by"]), total=p["total"]
-        )
-    if event == "off":
-        return tr.gettext("off the barrel")
-    return tr.gettext("on the barrel: {event}").format(event=event)
-
-
-def _bolt(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
-    if p["bolt"] == p["count"]:
-        return tr.gettext("no points: bolt {bolt} of {count}, -{penalty}").format(**p)
-    return tr.gettext("no points: bolt {bolt} of {count}").format(**p)
-
-
 def _game_won(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     if p["why"] == "declarer":
         return tr.gettext("reached {target} as declarer with {total}: wins").format(**p)
@@ -212,17 +159,12 @@ _RENDER: dict[str, Render] = {
         )
     ),
     "musik-bonus": _musik,
-    "lock": _plain(
-        lambda tr: tr.gettext(
-            "{total} is at or above the lock at {lock}: points count only as declarer, {lost} lost"
-        )
-    ),
-    "bolt": _bolt,
-    "dump": _plain(lambda tr: tr.gettext("a total of exactly {total} is dumped: back to 0")),
+    "lock": HOUSE_RENDER["lock"],
+    "bolt": HOUSE_RENDER["bolt"],
+    "dump": HOUSE_RENDER["dump"],
     "adjustment": _adjustment,
     "game-won": _game_won,
-    "give-up": _give_up,
-    "barrel": _barrel,
+    **HOUSE_RENDER,  # give-up, barrel, then the club agreements' notes (5.1)
 }
 
 

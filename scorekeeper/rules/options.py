@@ -9,13 +9,15 @@ from typing import Any
 
 from .cards import STANDARD, Deck
 from .errors import N_, InvalidHand, Message, Problem
-from .parsers import DEFAULT_MARRIAGES, OPTION_SPECS, Bad
-from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
+from .optionspecs import DEFAULT_MARRIAGES, OPTION_SPECS
+from .parsers import Bad
+from .records import Barrel, Blind, Bolts, Dump, GiveUp, Golden, MusikBonus, Silence
 
 
 @dataclass(frozen=True)
 class Options:
-    """Every option of scoring.md section 2 and the house rules of section 5."""
+    """Every option of scoring.md section 2, the house rules of section 5 and the club
+    agreements of 5.1."""
 
     target: int = 1000
     cards: Deck = STANDARD
@@ -42,6 +44,9 @@ class Options:
     bolts: Bolts | None = None
     dump: Dump | None = None
     ace_marriage: int | None = None
+    blind: Blind | None = None
+    golden: Golden | None = None
+    silence: Silence | None = None
 
     @property
     def auction(self) -> bool:
@@ -130,6 +135,7 @@ class Options:
                     ),
                 )
             )
+        problems += self._club_problems()
         if problems:
             raise InvalidHand(
                 Problem(
@@ -141,6 +147,39 @@ class Options:
                 )
                 for k, m in problems
             )
+
+    def _club_problems(self) -> list[tuple[str, Message]]:
+        """The club agreements of 5.1 that cannot be played with the other options."""
+        out: list[tuple[str, Message]] = []
+        if not self.auction:
+            # a blind bid, a golden hand's forced opener and a silent seat are all declarers
+            needs = {
+                "blind": N_("a blind bid needs an auction: with no declarer nobody bids"),
+                "golden": N_(
+                    "the golden deal needs an auction: with no declarer nobody plays its contract"
+                ),
+                "silence": N_("silence needs an auction: with no declarer nobody bids"),
+            }
+            return [(k, Message(m)) for k, m in needs.items() if getattr(self, k) is not None]
+        golden, blind = self.golden, self.blind
+        if golden is not None and (
+            golden.contract % self.bid_step
+            or not self.min_bid <= golden.contract <= self.max_contract
+        ):
+            message = N_(
+                "the golden contract {contract} is no contract of this game: a multiple of "
+                "{step} from {least} to {most}"
+            )
+            params = {"step": self.bid_step, "least": self.min_bid, "most": self.max_contract}
+            out.append(("golden", Message(message, {"contract": golden.contract, **params})))
+        if blind is not None and blind.min_contract > self.max_contract:
+            message = N_(
+                "a blind contract of at least {least} is above the largest contract {most}: "
+                "nobody could bid blind"
+            )
+            params = {"least": blind.min_contract, "most": self.max_contract}
+            out.append(("blind", Message(message, params)))
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values, as the game file writes them (the inverse of `build`)."""

@@ -1,27 +1,14 @@
-"""Every option's kind, bounds and parser (scoring.md 2, 5): a JSON value in, the typed one out."""
+"""The kinds of option values and their parsers (scoring.md 2, 5): a JSON value in, the typed one
+out; the options themselves are listed in optionspecs.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
 from typing import Any, Literal
 
-from .bounds import (
-    ACE_MARRIAGE_MAX,
-    OPTION_POINTS_MAX,
-    OPTION_SMALL_MAX,
-    STAKE_MAX,
-    STAKE_PLACES,
-    stake_problem,
-)
-from .cards import DECKS, SUITS, Deck
+from .bounds import OPTION_POINTS_MAX, OPTION_SMALL_MAX
 from .errors import N_, Message
-from .records import Barrel, Bolts, Dump, GiveUp, MusikBonus
-
-DEFAULT_MARRIAGES: Mapping[str, int] = {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40}
-#: the lock of pl-3 and pl-4 (scoring.md 1): what "the lock" means when a game turns it on
-LOCK_USUAL = 900
 
 #: the shape of an option's value: a whole number, true/false, one of some words, a house rule's
 #: record of keys, a number per suit (marriage_values), an amount of money (the stake)
@@ -117,56 +104,6 @@ def _record(kind: type, parsers: Mapping[str, Callable[[Any], Any]]) -> Callable
     return _optional(parse)
 
 
-def _rounding(raw: Any) -> int:
-    table = {"none": 0, None: 0, 0: 0, "0": 0, 5: 5, "5": 5, 10: 10, "10": 10}
-    if isinstance(raw, (bool, list, dict)) or raw not in table:
-        raise Bad(N_("must be none, 5 or 10, got {raw!r}"), raw=raw)
-    return table[raw]
-
-
-def _deck(raw: Any) -> Deck:
-    if not isinstance(raw, str) or raw not in DECKS:
-        raise Bad(N_("must be one of {allowed}, got {raw!r}"), allowed=", ".join(DECKS), raw=raw)
-    return DECKS[raw]
-
-
-def _marriage_values(raw: Any) -> Mapping[str, int]:
-    if not isinstance(raw, Mapping):
-        raise Bad(N_("must be an object with a value per suit"))
-    unknown = sorted(set(raw) - set(SUITS))
-    if unknown:
-        raise Bad(N_("unknown suit {suit!r}"), suit=unknown[0])
-    return {**DEFAULT_MARRIAGES, **{s: _int(v, 0, OPTION_SMALL_MAX) for s, v in raw.items()}}
-
-
-def _stake(raw: Any) -> Decimal | None:
-    if raw is None:
-        return None
-    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
-        raise Bad(N_("must be an amount of money per point, got {raw!r}"), raw=raw)
-    try:
-        value = Decimal(str(raw))
-    except InvalidOperation:
-        raise Bad(N_("must be an amount of money per point, got {raw!r}"), raw=raw) from None
-    problem = stake_problem(value)
-    if problem is not None:
-        # scoring.md 3.2: from 0 to 1,000 with at most 4 decimal places
-        raise Bad(
-            N_(
-                "must be an amount of money per point from 0 to {most}, with at most {places} "
-                "decimal places, got {raw!r}"
-            ),
-            most=STAKE_MAX,
-            places=STAKE_PLACES,
-            raw=raw,
-        )
-    return value
-
-
-def _opponents(raw: Any) -> int | str:
-    return "half" if raw == "half" else _int(raw, 0, OPTION_SMALL_MAX)
-
-
 # --- the kinds, each with its parser ----------------------------------------------------------
 
 
@@ -205,50 +142,3 @@ def record(kind: type, keys: Mapping[str, Spec]) -> Spec:
     keys = {key: replace(spec, usual=getattr(usual, key)) for key, spec in keys.items()}
     parse = _record(kind, {key: spec.parse for key, spec in keys.items()})
     return Spec("record", parse, optional=True, keys=keys, usual=usual)
-
-
-OPTION_SPECS: dict[str, Spec] = {
-    "target": points(),
-    "cards": Spec("choice", _deck, choices=tuple(DECKS)),
-    "bidding": one_of("auction", "none"),
-    "min_bid": points(),
-    "bid_step": small(1),
-    "max_contract": points(),
-    "contract_raise": yes_no(),
-    "marriages": one_of("declared", "in-tricks"),
-    "marriage_values": Spec(
-        "per_suit",
-        _marriage_values,
-        low=0,
-        high=OPTION_SMALL_MAX,
-        keys={suit: replace(small(0), usual=v) for suit, v in DEFAULT_MARRIAGES.items()},
-        usual=DEFAULT_MARRIAGES,
-    ),
-    "marriage_needs_trick": yes_no(),
-    "trump_marriage_double": yes_no(),
-    "double_on_switch": yes_no(),
-    "rounding": Spec("choice", _rounding, choices=("none", "5", "10")),
-    "round_declarer": yes_no(),
-    "lock": optional(points(), usual=LOCK_USUAL),
-    "sitting_out": optional(one_of("dealer"), usual="dealer"),
-    "musik_bonus": record(MusikBonus, {"ace": small(0), "marriage": yes_no()}),
-    "give_up": record(
-        GiveUp,
-        {
-            "declarer": one_of("minus", "zero"),
-            "opponents": Spec("int", _opponents, low=0, high=OPTION_SMALL_MAX, choices=("half",)),
-            "limit": optional(small(1)),
-        },
-    ),
-    "slam_counts_all": yes_no(),
-    "all_cards_in_play": yes_no(),
-    "stake": Spec("money", _stake, optional=True, low=0, high=int(STAKE_MAX), places=STAKE_PLACES),
-    "barrel": record(
-        Barrel,
-        {"at": points(), "tries": small(1), "penalty": number(), "knock_off": yes_no()},
-    ),
-    "bolts": record(Bolts, {"count": small(1), "penalty": number()}),
-    "dump": record(Dump, {"at": points(), "negative": yes_no()}),
-    "ace_marriage": optional(number(0, ACE_MARRIAGE_MAX)),
-}
-"""Every option of scoring.md sections 2 and 5, in the order of the game file and the docs."""

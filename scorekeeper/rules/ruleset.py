@@ -13,7 +13,7 @@ from .notes import Note
 from .options import Options
 from .presets import Preset
 from .table import Table
-from .tally import Bidding
+from .tally import Bidding, GoldenHand
 
 
 def round_to(points: int, step: int) -> int:
@@ -44,6 +44,9 @@ class Rules:
             )
         # computed once: asked for in every check and every hand
         self._participants = [self._seats_in_hand(d) for d in range(self.seats)]
+        golden = self.options.golden
+        # 5.1: the golden deal's usual length is one hand dealt by each player
+        self.golden_hands = 0 if golden is None else golden.hands or self.seats
 
     def participants(self, dealer: int) -> tuple[int, ...]:
         """Seats in a hand dealt by `dealer`: all, or all but a sitting-out dealer."""
@@ -53,6 +56,28 @@ class Rules:
         if self.options.sitting_out == "dealer":
             return tuple(s for s in range(self.seats) if s != dealer)
         return tuple(range(self.seats))
+
+    def opener(self, dealer: int) -> int:
+        """The first seat after `dealer` that takes part: the forced opener (3.2), and the
+        declarer of a golden hand (5.1)."""
+        playing = self.participants(dealer)
+        return next(
+            s for s in ((dealer + i) % self.seats for i in range(1, self.seats + 1)) if s in playing
+        )
+
+    def golden_hand(self, number: int, dealer: int) -> GoldenHand | None:
+        """Hand `number` (counting hands from 1) dealt by `dealer`, if the golden deal has it."""
+        golden = self.options.golden
+        if golden is None or number > self.golden_hands:
+            return None
+        return GoldenHand(
+            number, self.golden_hands, self.opener(dealer), golden.contract, golden.multiplier
+        )
+
+    def silent(self, total: int) -> bool:
+        """5.1: whether a seat with `total` before a hand keeps silent."""
+        silence = self.options.silence
+        return silence is not None and total < silence.below
 
     def needs_trump(self, hand: Hand | None = None) -> bool:
         """Whether a played hand must name its trump (3.2): Moscow's turned-up trump that
@@ -97,24 +122,40 @@ class Rules:
         if not made and o.slam_counts_all and self._slam(hand, contract, took):
             notes.append(Note(d, "slam", {"contract": contract, "points": raw}))
             made = True
+        score = contract if made else -contract
         if made:
             notes.append(
                 Note(d, "contract-made", {"contract": contract, "points": raw, "rounded": rounded})
             )
-            return contract
-        notes.append(
-            Note(
-                d,
-                "contract-failed",
-                {
-                    "contract": contract,
-                    "points": raw,
-                    "rounded": rounded,
-                    "short": contract - compared,
-                },
+        else:
+            notes.append(
+                Note(
+                    d,
+                    "contract-failed",
+                    {
+                        "contract": contract,
+                        "points": raw,
+                        "rounded": rounded,
+                        "short": contract - compared,
+                    },
+                )
             )
-        )
-        return -contract
+        blind = o.blind
+        if hand.blind and blind is not None:
+            # 5.1: a blind bid scores ±contract × multiplier; every later rule takes this
+            notes.append(
+                Note(
+                    d,
+                    "blind",
+                    {
+                        "score": score,
+                        "multiplier": blind.multiplier,
+                        "blind": score * blind.multiplier,
+                    },
+                )
+            )
+            score *= blind.multiplier
+        return score
 
     def _slam(self, hand: Hand, contract: int, took: Sequence[bool]) -> bool:
         # Seed 002: a 120 with no marriage declared and every trick taken: the four cards out
@@ -170,12 +211,12 @@ class Rules:
             return Bidding(None, False, None)
         dealer = table.next_dealer
         playing = self.participants(dealer)
-        opener = next(
-            s for s in ((dealer + i) % self.seats for i in range(1, self.seats + 1)) if s in playing
-        )
+        opener = self.opener(dealer)
         skip: tuple[int, ...] = ()
         no_pass: tuple[int, ...] = ()
         if self.skip_bidding_at is not None:
             skip = tuple(s for s in playing if table.totals[s] >= self.skip_bidding_at)
             no_pass = tuple(s for s in playing if s not in skip) if skip else ()
-        return Bidding(opener, self.forced_opening, o.min_bid, skip, no_pass)
+        silent = tuple(s for s in playing if self.silent(table.totals[s]))
+        golden = self.golden_hand(table.hands + 1, dealer)
+        return Bidding(opener, self.forced_opening, o.min_bid, skip, no_pass, silent, golden)

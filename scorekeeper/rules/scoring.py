@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import house
+from . import club
 from .hand import Adjustment, Hand
 from .notes import Note
 from .ruleset import Rules
@@ -41,23 +41,33 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     declarer = hand.declarer if o.auction else None
     contract = hand.final_contract or o.min_bid  # no bid at all: the lowest (seed 002)
     before = table.totals
+    table.hands += 1
+    golden = rules.golden_hand(table.hands, dealer)  # 5.1: None in an ordinary hand
     scores = [0] * n
     raw: list[int | None] = [None] * n
     notes: list[Note] = []
     made = False
+    took = [] if hand.give_up else rules.took_tricks(hand)  # step 1
     if hand.give_up:
         assert declarer is not None
         given_up(rules, table, declarer, contract, playing, scores, notes)
     else:
-        made = played(rules, hand, declarer, contract, playing, scores, raw, notes)
+        made = played(rules, hand, declarer, contract, playing, took, scores, raw, notes)
     lock(rules, declarer, before, scores, notes)
-    on_barrel_before = tuple(table.on_barrel)
-    if o.barrel is not None:
-        house.barrel(rules, table, declarer, contract, made, hand.give_up, scores, notes)
-    if o.bolts is not None and not hand.give_up:
-        house.bolts(rules, table, declarer, playing, raw, on_barrel_before, scores, notes)
-    if o.dump is not None:
-        house.dump(rules, table, scores, notes)
+    club.house_rules(
+        rules,
+        table,
+        golden,
+        declarer,
+        contract,
+        made,
+        hand.give_up,
+        playing,
+        took,
+        raw,
+        scores,
+        notes,
+    )
     totals = table.totals = [t + s for t, s in zip(before, scores)]
     table.next_dealer = (dealer + 1) % n
     if max(totals) >= o.target:
@@ -112,6 +122,8 @@ def given_up(
                 )
             )
     table.give_ups[declarer] += 1
+    if give_up.every is not None:
+        club.give_up_penalty(rules, table, declarer, scores, notes)
 
 
 def played(
@@ -120,13 +132,13 @@ def played(
     declarer: int | None,
     contract: int,
     playing: Sequence[int],
+    took: Sequence[bool],
     scores: list[int],
     raw: list[int | None],
     notes: list[Note],
 ) -> bool:
-    """3.3 steps 1-7 of a played hand; whether the declarer made the contract."""
+    """3.3 steps 2-7 of a played hand (`took`: step 1); whether the declarer made the contract."""
     assert hand.points is not None
-    took = rules.took_tricks(hand)  # step 1
     marriages = rules.marriage_points(hand, took, notes)  # step 2
     made = False
     for s in playing:

@@ -108,6 +108,7 @@ class Sheet:
                 break  # one message for the lines past the most, not one each
             if isinstance(line, Hand):
                 table.next_dealer = (scoring.dealer_of(self.rules, line, table) + 1) % table.seats
+                table.hands += 1  # and its place among the hands: the golden deal counts it
         if problems:
             raise InvalidHand(problems)
         return self.tally()
@@ -118,6 +119,7 @@ class Sheet:
         o = rules.options
         barrel_tries = o.barrel.tries if o.barrel else 0
         limit = o.give_up.limit if o.give_up else None
+        every = o.give_up.every if o.give_up else None
         players = tuple(
             PlayerState(
                 seat=s,
@@ -128,6 +130,10 @@ class Sheet:
                 give_ups=table.give_ups[s],
                 give_ups_left=None if limit is None else max(0, limit - table.give_ups[s]),
                 locked=o.lock is not None and table.totals[s] >= o.lock,
+                barrel_falls=table.barrel_falls[s],
+                # 5.1: the next give-up that costs the penalty, counted from here (1: the next)
+                give_ups_to_penalty=None if every is None else every - table.give_ups[s] % every,
+                silent=rules.silent(table.totals[s]),
             )
             for s in range(table.seats)
         )
@@ -151,6 +157,7 @@ class Sheet:
             finished=finished,
             winners=table.winners,
             settlement=settlement,
+            hands=table.hands,
         )
 
 

@@ -29,6 +29,8 @@ class SeatStats:
     marriages: dict[str, int] = field(default_factory=dict)  # declared, by suit
     money_won: Decimal = Decimal(0)
     money_lost: Decimal = Decimal(0)
+    blind: int = 0  # blind bids played (5.1)
+    blind_made: int = 0  # ... and made
 
     def add(self, other: SeatStats) -> None:
         self.contracts += other.contracts
@@ -43,6 +45,8 @@ class SeatStats:
             self.marriages[suit] = self.marriages.get(suit, 0) + n
         self.money_won += other.money_won
         self.money_lost += other.money_lost
+        self.blind += other.blind
+        self.blind_made += other.blind_made
 
     @property
     def made_rate(self) -> float | None:
@@ -64,6 +68,8 @@ class SeatStats:
             "marriages": dict(self.marriages),
             "money_won": str(self.money_won),
             "money_lost": str(self.money_lost),
+            "blind": self.blind,
+            "blind_made": self.blind_made,
         }
 
     @classmethod
@@ -79,7 +85,13 @@ class SeatStats:
             marriages={str(k): int(v) for k, v in data["marriages"].items()},
             money_won=Decimal(data["money_won"]),
             money_lost=Decimal(data["money_lost"]),
+            # summaries kept from before blind bids were played have none
+            blind=int(data.get("blind", 0)),
+            blind_made=int(data.get("blind_made", 0)),
         )
+
+
+FALLS = ("fall", "knock-off", "fall-zero")  # the barrel's events in which a seat falls off
 
 
 def contract_outcome(line: LineResult) -> str | None:
@@ -115,12 +127,16 @@ def seat_stats(tally: Tally, lines: Sequence[Line]) -> tuple[SeatStats, ...]:
                 d.made_max = max(d.made_max or 0, contract)
             elif outcome == "given up":
                 d.give_ups += 1
+            if line.blind:
+                d.blind += 1
+                d.blind_made += outcome == "made"
         for m in line.marriages:  # the aces of the variants that score them count as a suit
             got = out[m.seat].marriages
             got[m.suit] = got.get(m.suit, 0) + 1
         for note in result.notes:
-            if note.rule == "barrel" and note.params.get("event") in ("fall", "knock-off"):
-                # out of tries, or knocked off by another's climb: both fall to at - penalty
+            if note.rule == "barrel" and note.params.get("event") in FALLS:
+                # out of tries, or knocked off by another's climb: both fall to at - penalty,
+                # or to 0 at the fall that goes to 0 (5.1)
                 out[note.seat].barrel_falls += 1
             elif note.rule == "bolt":
                 out[note.seat].bolts += 1

@@ -11,9 +11,12 @@ class Table:
         "totals",
         "on_barrel",
         "barrel_hands",
+        "barrel_falls",
         "bolts",
         "give_ups",
         "next_dealer",
+        "hands",
+        "golden_made",
         "ended_at",
         "winners",
     )
@@ -23,9 +26,12 @@ class Table:
         self.totals = [0] * seats
         self.on_barrel = [False] * seats
         self.barrel_hands = [0] * seats  # hands played on the barrel since climbing (tries used)
-        self.bolts = [0] * seats  # bolts since the last bolt penalty
+        self.barrel_falls = [0] * seats  # falls from the barrel in the game (5.1 falls_to_zero)
+        self.bolts = [0] * seats  # bolts since the last bolt penalty (or the run's break)
         self.give_ups = [0] * seats
         self.next_dealer = first_dealer
+        self.hands = 0  # hands dealt so far, adjustments apart (the golden deal counts them)
+        self.golden_made = False  # a declarer made its contract in a golden hand (5.1)
         self.ended_at: int | None = None  # line number of the hand that ended the game
         self.winners: tuple[int, ...] = ()
 
@@ -33,6 +39,7 @@ class Table:
         other = Table(self.seats, self.next_dealer)
         other.totals, other.on_barrel = list(self.totals), list(self.on_barrel)
         other.barrel_hands, other.bolts = list(self.barrel_hands), list(self.bolts)
-        other.give_ups = list(self.give_ups)
+        other.barrel_falls, other.give_ups = list(self.barrel_falls), list(self.give_ups)
+        other.hands, other.golden_made = self.hands, self.golden_made
         other.ended_at, other.winners = self.ended_at, self.winners
         return other

@@ -33,17 +33,36 @@ class PlayerState(NamedTuple):
     give_ups: int
     give_ups_left: int | None  # None: no limit (or no giving up at all)
     locked: bool  # at or above the lock: scores only as declarer
+    # the club agreements of scoring.md 5.1
+    barrel_falls: int = 0  # falls from the barrel so far in the game (tries out, knocked off)
+    give_ups_to_penalty: int | None = None  # give-ups until the next one costs the penalty
+    silent: bool = False  # below silence's mark: may declare only as the forced opener
+
+
+@dataclass(frozen=True)
+class GoldenHand:
+    """A hand of the golden deal (scoring.md 5.1): hand `hand` of `hands`, played by the forced
+    opener `declarer` at exactly `contract`, every score × `multiplier`."""
+
+    hand: int
+    hands: int
+    declarer: int
+    contract: int
+    multiplier: int
 
 
 @dataclass(frozen=True)
 class Bidding:
-    """Who opens the next auction, and the variant's hints (musik "na setce", the 850 rule)."""
+    """Who opens the next auction, and the variant's hints (musik "na setce", the 850 rule,
+    the club agreements' silent seats and golden hand)."""
 
     opener: int | None  # None: no auction in this variant
     forced: bool  # the opener must bid `min_bid` and cannot pass
     min_bid: int | None
     may_skip: tuple[int, ...] = ()  # ru-2, 850 rule: these seats may stay out of the auction
     may_not_pass: tuple[int, ...] = ()  # ... and then these may not pass
+    silent: tuple[int, ...] = ()  # 5.1: these may declare only as the opener at `min_bid`
+    golden: GoldenHand | None = None  # 5.1: the next hand is golden (no auction: it is fixed)
 
 
 @dataclass(frozen=True)
@@ -68,3 +87,4 @@ class Tally:
     finished: bool
     winners: tuple[int, ...]
     settlement: tuple[Payment, ...]
+    hands: int = 0  # hands played (adjustments are not hands): the golden deal counts them

@@ -27,6 +27,7 @@ _LINE = (
     Line.bid,
     Line.contract,
     Line.give_up,
+    Line.blind,
     Line.trump,
     Line.musik_aces,
     Line.musik_marriage,
@@ -69,6 +70,7 @@ def facts_by_game(game_ids: Iterable[int]) -> dict[int, list[RuleLine]]:
             bid,
             contract,
             give_up,
+            blind,
             trump,
             aces,
             musik_marriage,
@@ -94,6 +96,7 @@ def facts_by_game(game_ids: Iterable[int]) -> dict[int, list[RuleLine]]:
                 if aces is not None or musik_marriage is not None
                 else None,
                 dealer=dealer,
+                blind=blind,
             )
         )
     return out
@@ -107,6 +110,7 @@ def line_fields(line: RuleLine) -> dict[str, Any]:
             "kind": "adjustment",
             "reason": line.reason,
             "give_up": False,
+            "blind": False,
             **dict.fromkeys(empty, None),
         }
     return {
@@ -117,6 +121,7 @@ def line_fields(line: RuleLine) -> dict[str, Any]:
         "bid": line.bid,
         "contract": line.contract,
         "give_up": line.give_up,
+        "blind": line.blind,
         "trump": line.trump,
         "musik_aces": line.musik.aces if line.musik else None,
         "musik_marriage": line.musik.marriage if line.musik else None,

@@ -180,6 +180,7 @@ class Line(db.Model):  # type: ignore[name-defined,misc]
     bid: Mapped[int | None]
     contract: Mapped[int | None]
     give_up: Mapped[bool] = mapped_column(default=False)
+    blind: Mapped[bool] = mapped_column(default=False)  # a blind bid (scoring.md 5.1)
     trump: Mapped[str | None] = mapped_column(String(10))
     musik_aces: Mapped[int | None]
     musik_marriage: Mapped[str | None] = mapped_column(String(10))

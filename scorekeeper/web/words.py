@@ -44,20 +44,49 @@ LABELS: dict[str, Label] = {
     "bolts": _l("Bolts"),
     "dump": _l("Dump"),
     "ace_marriage": _l("Ace marriage (four aces)"),
+    "blind": _l("Blind bid"),
+    "golden": _l("Golden deal"),
+    "silence": _l("Silence"),
 }
 # The keys of the house rules' records, after their option's label ("Barrel: at: 900; tries: 2")
 # and under their toggle on the form. (A value per suit is named by its marriage, i18n.marriage.)
 KEY_LABELS: dict[str, dict[str, Label]] = {
     "musik_bonus": {"ace": _l("per ace"), "marriage": _l("marriage")},
-    "give_up": {"declarer": _l("declarer"), "opponents": _l("opponents"), "limit": _l("limit")},
+    "give_up": {
+        "declarer": _l("declarer"),
+        "opponents": _l("opponents"),
+        "limit": _l("limit"),
+        "every": _l("penalty every"),
+        "penalty": _l("penalty"),
+        "on_barrel": _l("on the barrel"),
+    },
     "barrel": {
         "at": _l("at"),
         "tries": _l("tries"),
         "penalty": _l("penalty"),
         "knock_off": _l("knock-off"),
+        "falls_to_zero": _l("fall to 0"),
     },
-    "bolts": {"count": _l("bolts"), "penalty": _l("penalty")},
+    "bolts": {
+        "count": _l("bolts"),
+        "penalty": _l("penalty"),
+        "kind": _l("a bolt is"),
+        "consecutive": _l("in a row"),
+    },
     "dump": {"at": _l("at"), "negative": _l("minus too")},
+    "blind": {
+        "multiplier": _l("times"),
+        "min_contract": _l("lowest contract"),
+        "min_total": _l("lowest total"),
+        "on_barrel": _l("on the barrel"),
+    },
+    "golden": {
+        "hands": _l("hands"),
+        "contract": _l("contract"),
+        "multiplier": _l("times"),
+        "reset_if_nobody": _l("all to 0 if nobody makes it"),
+    },
+    "silence": {"below": _l("below")},
 }
 # The same keys as boxes of the new-game form, under their toggle's "change the numbers": a box
 # stands alone there, so it says the whole thing ("Barrel at", not "at"). The lock is one number.
@@ -68,15 +97,37 @@ FORM_KEY_LABELS: dict[str, dict[str, Label]] = {
         "declarer": _l("The declarer"),
         "opponents": _l("Each opponent gets (points, or “half” the contract)"),
         "limit": _l("Times per player (blank: as chosen above)"),
+        "every": _l("Every so many give-ups cost a penalty (blank: never)"),
+        "penalty": _l("That give-up penalty"),
+        "on_barrel": _l("A player on the barrel may give up"),
     },
     "barrel": {
         "at": _l("Barrel at"),
         "tries": _l("Hands on the barrel"),
         "penalty": _l("Falling off costs"),
         "knock_off": _l("Overtaking knocks off"),
+        "falls_to_zero": _l("The fall that goes back to 0 (blank: none)"),
     },
-    "bolts": {"count": _l("Bolts before the penalty"), "penalty": _l("The penalty")},
+    "bolts": {
+        "count": _l("Bolts before the penalty"),
+        "penalty": _l("The penalty"),
+        "kind": _l("A bolt is a hand with"),
+        "consecutive": _l("Only bolts in a row count"),
+    },
     "dump": {"at": _l("Dump at"), "negative": _l("At minus that total too")},
+    "blind": {
+        "multiplier": _l("A blind contract counts times"),
+        "min_contract": _l("Lowest blind contract"),
+        "min_total": _l("Lowest total to bid blind (blank: any)"),
+        "on_barrel": _l("A player on the barrel may bid blind"),
+    },
+    "golden": {
+        "hands": _l("Golden hands (blank: one per player)"),
+        "contract": _l("The golden contract"),
+        "multiplier": _l("Golden scores count times"),
+        "reset_if_nobody": _l("All back to 0 if nobody makes a golden contract"),
+    },
+    "silence": {"below": _l("Silent below")},
 }
 # What the new-game form says after a label, where a box takes more than its label tells.
 HINTS: dict[str, Label] = {"stake": _l("(optional)")}
@@ -93,6 +144,8 @@ VALUE_WORDS: dict[str, Label] = {
     "minus": _l("minus the contract"),
     "zero": _l("zero"),
     "half": _l("half the contract"),
+    "points": _l("no points"),
+    "tricks": _l("no trick"),
 }
 
 
@@ -125,6 +178,25 @@ TOGGLES: dict[str, Toggle] = {
     "musik_bonus": Toggle(
         _l("The sitting-out dealer's musik"),
         _l("the dealer scores 50 for each ace in it, and a marriage in it"),
+        _ON,
+    ),
+    # the club agreements of scoring.md 5.1
+    "blind": Toggle(
+        _l("Blind bid"),
+        _l("bid before seeing the musik: at least 120, counts twice, never given up"),
+        _ON,
+    ),
+    "golden": Toggle(
+        _l("Golden deal"),
+        _l(
+            "the first hand each player deals: the next player plays 120, every score counts "
+            "twice; all back to 0 if nobody makes it"
+        ),
+        _ON,
+    ),
+    "silence": Toggle(
+        _l("Silence"),
+        _l("below -120 a player may declare only as the first bidder, at the lowest bid"),
         _ON,
     ),
 }
@@ -206,6 +278,11 @@ def rule_name(key: str) -> str:
         "game-won": pgettext("rule", "game-won"),
         "give-up": pgettext("rule", "give-up"),
         "barrel": pgettext("rule", "barrel"),
+        "blind": pgettext("rule", "blind"),
+        "golden": pgettext("rule", "golden"),
+        "golden-reset": pgettext("rule", "golden-reset"),
+        "give-up-penalty": pgettext("rule", "give-up-penalty"),
+        "bolt-run": pgettext("rule", "bolt-run"),
     }
     label = str(names.get(key, key))
     # the msgids are the keys the game file writes; an English reader gets words instead
@@ -231,6 +308,11 @@ ENGLISH_RULES = {
     "game-won": "game won",
     "give-up": "given up",
     "barrel": "barrel",
+    "blind": "blind bid",
+    "golden": "golden hand",
+    "golden-reset": "golden deal reset",
+    "give-up-penalty": "give-up penalty",
+    "bolt-run": "run of bolts broken",
 }
 
 

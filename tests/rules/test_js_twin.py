@@ -26,6 +26,7 @@ from scorekeeper.catalogues import SOURCE, engine_catalogue
 from scorekeeper.gamefile.output import engine_output
 from scorekeeper.rules import ENGLISH, OPTION_SPECS, Spec, Translator
 from scorekeeper.web.engine import bundle
+from tests.clubgames import make_club_game
 from tests.strategies import PRESETS, Seeded, make_game, malformed_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -240,6 +241,9 @@ GENTLE = (
 def random_game(rng: random.Random) -> Job:
     preset = rng.choice(PRESETS)
     target = rng.choice([500, 1000]) if rng.random() < 0.4 else None
+    if rng.random() < 0.3:  # the club agreements of 5.1, each hand fitted to them
+        game = make_club_game(Seeded(rng), preset, max_hands=rng.choice([3, 10, 30]), target=target)
+        return job(game, stored=rng.random() < 0.15, lang=rng.choice(LANGS))
     game = make_game(Seeded(rng), preset, max_hands=rng.choice([3, 10, 30]), target=target)
     options = {} if target is None else {"target": target}
     for name in GENTLE if rng.random() < 0.95 else list(OPTION_SPECS):

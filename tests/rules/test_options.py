@@ -33,15 +33,28 @@ def test_preset_values(option):
 
 def test_preset_house_rules():
     ru3 = VARIANTS["ru-3"].preset_options().to_dict()
-    assert ru3["barrel"] == {"at": 880, "tries": 3, "penalty": 120, "knock_off": True}
-    assert ru3["bolts"] == {"count": 3, "penalty": 120}
+    # the 5.1 sub-keys are off in every preset (falls_to_zero, every: None; kind: points)
+    assert ru3["barrel"] == {
+        "at": 880,
+        "tries": 3,
+        "penalty": 120,
+        "knock_off": True,
+        "falls_to_zero": None,
+    }
+    assert ru3["bolts"] == {"count": 3, "penalty": 120, "kind": "points", "consecutive": False}
     assert ru3["dump"] == {"at": 555, "negative": False}
     for key in ("ru-2", "ru-4", "ru-3"):
         assert VARIANTS[key].preset_options().to_dict()["give_up"] == {
             "declarer": "minus",
             "opponents": 60,
             "limit": None,
+            "every": None,
+            "penalty": 120,
+            "on_barrel": True,
         }
+    for key in ORDER:  # the club agreements of 5.1 are off in every preset
+        o = VARIANTS[key].preset_options()
+        assert (o.blind, o.golden, o.silence) == (None, None, None), key
     assert VARIANTS["pl-4"].preset_options().to_dict()["musik_bonus"] == {
         "ace": 50,
         "marriage": True,
@@ -78,7 +91,13 @@ def test_overrides_replace_one_value_and_keep_the_rest():
     assert o.overrides_from(VARIANTS["pl-3"].preset_options()) == {
         "lock": 800,
         "rounding": 5,
-        "barrel": {"at": 880, "tries": 3, "penalty": 120, "knock_off": True},
+        "barrel": {
+            "at": 880,
+            "tries": 3,
+            "penalty": 120,
+            "knock_off": True,
+            "falls_to_zero": None,
+        },
     }
 
 

@@ -37,6 +37,9 @@
   M.OPTION_SMALL_MAX = 1000;
   //: the ace marriage (four aces) is worth at most this
   M.ACE_MARRIAGE_MAX = 10000;
+  //: a club agreement's multiplier (a blind bid, the golden deal: 5.1): tables play x2, now and
+  //: then x3; bounded so that a hand's score stays within a few times the largest contract
+  M.MULTIPLIER_MAX = 10;
   //: the stake: money per point, from 0 to this, with at most STAKE_PLACES decimals (3.2); a
   //: py.Decimal as in Python (str() "1000"; +STAKE_MAX and STAKE_MAX.to_int() are 1000)
   M.STAKE_MAX = new py.Decimal(1000);

@@ -14,8 +14,9 @@
     return typeof value === "bigint" ? value % BigInt(step) : value % step;
   }
 
-  // The problems of a line: the game's state, the auction, a give-up, then the cards.
-  class Checker extends SK.dealchecks.DealChecks {
+  // The problems of a line: the game's state, the auction, the club agreements (5.1), a
+  // give-up, then the cards.
+  class Checker extends SK.clubchecks.ClubChecks {
     // The problems of `line` as line `number` of the sheet (empty: it can be scored).
     line(line, number) {
       var bounds = SK.bounds;
@@ -108,6 +109,7 @@
           );
         }
       }
+      this.club(hand, dealer, playing);
       if (hand.give_up) {
         this.given_up(hand);
       } else {

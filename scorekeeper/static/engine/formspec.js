@@ -15,9 +15,25 @@
       this.declarer_minus = f.declarer_minus; // the declarer scores minus the contract (else nothing)
       this.opponents = f.opponents; // what each opponent scores; None: half the contract
       this.limit = f.limit; // times a player may give up in a game
+      this.every = f.every === undefined ? null : f.every; // 5.1: every so many give-ups of a player cost `penalty`
+      this.penalty = f.penalty === undefined ? 0 : f.penalty;
+      this.on_barrel = f.on_barrel === undefined ? true : f.on_barrel; // 5.1: false: a player on the barrel cannot give up
     }
   }
+  GiveUpSpec._fields = ["declarer_minus", "opponents", "limit", "every", "penalty", "on_barrel"];
   M.GiveUpSpec = GiveUpSpec;
+
+  // A blind bid (scoring.md 5.1), as the form's toggle and its hint say it.
+  class BlindSpec {
+    constructor(f) {
+      this.multiplier = f.multiplier; // the declarer scores ±contract × this
+      this.min_contract = f.min_contract; // a blind contract is at least this
+      this.min_total = f.min_total; // the declarer's total before the hand is at least this
+      this.on_barrel = f.on_barrel; // a declarer on the barrel may bid blind
+    }
+  }
+  BlindSpec._fields = ["multiplier", "min_contract", "min_total", "on_barrel"];
+  M.BlindSpec = BlindSpec;
 
   // The fields of one hand's form and what they may hold.
   class HandFormSpec {
@@ -41,23 +57,42 @@
       this.deck_total = f.deck_total; // all the card points of the deck
       this.all_cards_in_play = f.all_cards_in_play; // the points add up to deck_total: the last box can be suggested
       this.card_values = f.card_values; // the card counter's buttons: [rank, points]
+      this.blind = f.blind === undefined ? null : f.blind; // null: no blind bids in this game (or in this hand)
+      this.golden = f.golden === undefined ? null : f.golden; // a golden hand: its declarer and contract are fixed
     }
   }
   M.HandFormSpec = HandFormSpec;
 
-  // The form of a hand dealt by `dealer` under `rules`.
-  M.hand_form = function (rules, dealer) {
+  // The form of a hand dealt by `dealer` under `rules`, after `hands` hands of the game
+  // (adjustments apart): the golden deal (5.1) counts them.
+  M.hand_form = function (rules, dealer, hands) {
+    if (hands === undefined) hands = 0;
     var o = rules.options;
     var playing = rules.participants(dealer);
     var give_up = null;
-    if (o.auction && o.give_up != null) {
-      var opponents = o.give_up.opponents;
+    var g = o.give_up;
+    if (o.auction && g != null) {
+      var opponents = g.opponents;
       give_up = new GiveUpSpec({
-        declarer_minus: o.give_up.declarer === "minus",
+        declarer_minus: g.declarer === "minus",
         opponents: py.is_int(opponents) ? opponents : null,
-        limit: o.give_up.limit,
+        limit: g.limit,
+        every: g.every,
+        penalty: g.penalty,
+        on_barrel: g.on_barrel,
       });
     }
+    var golden = rules.golden_hand(hands + 1, dealer);
+    var b = o.blind;
+    // a golden hand has no blind bid (5.1)
+    var blind = b
+      ? new BlindSpec({
+          multiplier: b.multiplier,
+          min_contract: b.min_contract,
+          min_total: b.min_total,
+          on_barrel: b.on_barrel,
+        })
+      : null;
     var values = o.cards.values;
     if (values.length !== cards.RANKS.length) throw new Error("zip() arguments differ in length");
     var card_values = cards.RANKS.map(function (rank, i) {
@@ -83,6 +118,8 @@
       deck_total: o.cards.total,
       all_cards_in_play: o.all_cards_in_play,
       card_values: card_values,
+      blind: golden === null ? blind : null,
+      golden: golden,
     });
   };
 
@@ -92,17 +129,25 @@
       this.locked_at = f.locked_at; // at or above the lock: it scores only as declarer
       this.bolts = f.bolts; // [bolts since the last penalty, of how many]; None: none
       this.barrel_tries = f.barrel_tries; // on the barrel: hands left to finish
+      // the club agreements (5.1)
+      this.silent_below = f.silent_below === undefined ? null : f.silent_below; // keeps silent: its total is below this
+      this.give_ups_to_penalty = f.give_ups_to_penalty === undefined ? null : f.give_ups_to_penalty; // give-ups until one costs the penalty (this one: 1)
+      this.barrel_falls = f.barrel_falls === undefined ? null : f.barrel_falls; // [falls so far, the fall that goes to 0]
     }
   }
   M.Chips = Chips;
 
-  // The marks of `player`'s total under `rules` (scoring.md section 5, 3.3 step 8).
+  // The marks of `player`'s total under `rules` (scoring.md sections 5, 5.1, 3.3 step 8).
   M.chips = function (rules, player) {
     var o = rules.options;
+    var falls = o.barrel ? o.barrel.falls_to_zero : null;
     return new Chips({
       locked_at: player.locked ? o.lock : null,
       bolts: o.bolts && player.bolts ? [player.bolts, o.bolts.count] : null,
       barrel_tries: player.on_barrel ? player.tries_left : null,
+      silent_below: o.silence && player.silent ? o.silence.below : null,
+      give_ups_to_penalty: player.give_ups_to_penalty,
+      barrel_falls: falls && player.barrel_falls ? [player.barrel_falls, falls] : null,
     });
   };
 })(globalThis.SK = globalThis.SK || {});

@@ -15,6 +15,7 @@
     "bid",
     "contract",
     "give_up",
+    "blind",
     "points",
     "marriages",
     "trump",
@@ -142,9 +143,13 @@
       ["dealer", "declarer", "bid", "contract"].forEach(function (k) {
         ints[k] = g(k) === null ? null : self.int_(number, k, g(k), 0);
       });
-      var give_up = g("give_up", false);
+      var give_up = g("give_up", false),
+        blind = g("blind", false);
       if (!py.is_bool(give_up)) {
         this.bad(number, "give_up", N_("give_up must be true or false"));
+      }
+      if (!py.is_bool(blind)) {
+        this.bad(number, "blind", N_("blind must be true or false"));
       }
       var points = g("points") === null ? null : this.seat_list(number, "points", g("points"));
       var tricks = g("tricks") === null ? null : this.seat_list(number, "tricks", g("tricks"));
@@ -168,6 +173,7 @@
         tricks: tricks,
         musik: musik,
         dealer: ints.dealer,
+        blind: blind === true,
       });
     }
 
@@ -275,6 +281,9 @@
     });
     if (line.give_up) {
       out.give_up = true;
+    }
+    if (line.blind) {
+      out.blind = true;
     }
     if (line.points !== null) {
       out.points = line.points.slice();

@@ -201,7 +201,7 @@
     out.next_dealer = tally.next_dealer;
     out.sitting_out = tally.sitting_out;
     out.bidding = plain(asdict(tally.bidding));
-    out.form = plain(asdict(SK.formspec.hand_form(rules, tally.next_dealer)));
+    out.form = plain(asdict(SK.formspec.hand_form(rules, tally.next_dealer, tally.hands)));
     return out;
   }
   M.engine_output = engine_output;

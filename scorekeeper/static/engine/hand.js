@@ -51,6 +51,7 @@
       this.tricks = _or(f.tricks, null);
       this.musik = _or(f.musik, null);
       this.dealer = _or(f.dealer, null);
+      this.blind = _or(f.blind, false); // the declarer bid before seeing the musik (scoring.md 5.1)
     }
 
     // The contract: the bid when no contract is given (game-file.md).
@@ -69,6 +70,7 @@
     "tricks",
     "musik",
     "dealer",
+    "blind",
   ];
   M.Hand = Hand;
 

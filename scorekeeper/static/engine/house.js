@@ -9,6 +9,8 @@
   }
 
   // The barrel, in the order of section 5: seats already on it, then climbs, then knock-offs.
+  // It takes the scores as the rules before it left them: a blind bid's or a golden hand's
+  // multiplied score decides whether a made contract reaches the target (5.1).
   M.barrel = function (rules, table, declarer, contract, made, given_up, scores, notes) {
     var before = table.totals;
     var new_ = [];
@@ -52,7 +54,7 @@
         notes.push(_note(s, "barrel", { event: "off", at: b.at }));
         return false;
       }
-      if (before + contract >= target) {
+      if (before + scores[s] >= target) {
         _leave(table, s); // a made contract that reaches the target wins
         return false;
       }
@@ -82,18 +84,31 @@
     }
     new_[s] = b.at - b.penalty;
     _leave(table, s);
-    notes.push(
-      _note(s, "barrel", {
-        event: "fall",
-        at: b.at,
-        tries: b.tries,
-        penalty: b.penalty,
-        total: new_[s],
-      })
-    );
+    var fall = { event: "fall", at: b.at, tries: b.tries, penalty: b.penalty, total: new_[s] };
+    notes.push(_note(s, "barrel", _fall(rules, table, s, new_, fall)));
     return true;
   }
   M._on_the_barrel = _on_the_barrel;
+
+  // A fall from the barrel (out of tries or knocked off): counted, and at the seat's
+  // `falls_to_zero`-th fall its total becomes 0 instead (5.1); the note's parameters.
+  function _fall(rules, table, s, new_, params) {
+    var b = rules.options.barrel;
+    table.barrel_falls[s] += 1;
+    if (table.barrel_falls[s] !== b.falls_to_zero) {
+      return params;
+    }
+    new_[s] = 0;
+    return {
+      event: "fall-zero",
+      at: b.at,
+      falls: b.falls_to_zero,
+      total: 0,
+      tries: params.tries === undefined ? null : params.tries,
+      by: params.by === undefined ? null : params.by,
+    };
+  }
+  M._fall = _fall;
 
   // The seats whose new total is between the barrel and the target climb on; in order.
   function _climbs(rules, table, was_on, new_, notes) {
@@ -123,35 +138,48 @@
       if (was_on[s] && table.on_barrel[s] && !fell[s]) {
         new_[s] = b.at - b.penalty;
         _leave(table, s);
-        notes.push(
-          _note(s, "barrel", {
-            event: "knock-off",
-            by: by,
-            at: b.at,
-            penalty: b.penalty,
-            total: new_[s],
-          })
-        );
+        var knock = {
+          event: "knock-off",
+          by: by,
+          at: b.at,
+          penalty: b.penalty,
+          total: new_[s],
+        };
+        notes.push(_note(s, "barrel", _fall(rules, table, s, new_, knock)));
       }
     }
   }
   M._knock_offs = _knock_offs;
 
-  // A seat in a played hand, not the declarer nor on the barrel, with no points gets a bolt.
-  M.bolts = function (rules, table, declarer, playing, raw, on_barrel, scores, notes) {
+  // A seat in a played hand, not the declarer nor on the barrel, with no points (or, with
+  // `kind` "tricks", no trick: 5.1) gets a bolt. With `consecutive`, its other played hands
+  // break the run and the count starts again.
+  M.bolts = function (rules, table, declarer, playing, took, raw, on_barrel, scores, notes) {
     var b = rules.options.bolts;
     for (var i = 0; i < playing.length; i++) {
       var s = playing[i];
-      if (s === declarer || on_barrel[s] || raw[s] !== 0) {
-        continue;
+      if (s === declarer || on_barrel[s]) {
+        continue; // neither counts nor breaks a run (5.1)
       }
-      table.bolts[s] += 1;
-      var count = table.bolts[s];
-      if (count >= b.count) {
-        scores[s] -= b.penalty;
-        table.bolts[s] = 0; // the count starts again
+      if (b.kind === "tricks" ? !took[s] : raw[s] === 0) {
+        table.bolts[s] += 1;
+        var count = table.bolts[s];
+        if (count >= b.count) {
+          scores[s] -= b.penalty;
+          table.bolts[s] = 0; // the count starts again
+        }
+        var params = { bolt: count, count: b.count, penalty: b.penalty };
+        if (b.kind === "tricks") {
+          params.tricks = true;
+        }
+        if (b.consecutive) {
+          params.in_a_row = true;
+        }
+        notes.push(_note(s, "bolt", params));
+      } else if (b.consecutive && table.bolts[s]) {
+        notes.push(_note(s, "bolt-run", { run: table.bolts[s], count: b.count }));
+        table.bolts[s] = 0;
       }
-      notes.push(_note(s, "bolt", { bolt: count, count: b.count, penalty: b.penalty }));
     }
   };
 

@@ -42,9 +42,7 @@
   Note._fields = ["seat", "rule", "params"];
   M.Note = Note;
 
-  function signed(n) {
-    return n > 0 ? "+" + py.str(n) : py.str(n);
-  }
+  var signed = SK.housenotes.signed;
   M.signed = signed;
 
   // dict.get(key, default) of a table of words: only a str is a key
@@ -80,36 +78,10 @@
   }
   M.marriage_name = marriage_name;
 
-  // p["key"]: a KeyError when the note has no such parameter, as Python's
-  function need(p, key) {
-    if (p instanceof Map) {
-      if (!p.has(key)) throw key_error(key);
-      return p.get(key);
-    }
-    if (!Object.prototype.hasOwnProperty.call(p, key)) throw key_error(key);
-    return p[key];
-  }
-  function key_error(key) {
-    var e = new Error("'" + key + "'");
-    e.name = "KeyError";
-    return e;
-  }
-  // p.get("key")
-  function get(p, key) {
-    return py.get(p, key);
-  }
-  // **p, as one object of names (a Map's entries too)
-  function spread(p) {
-    if (!(p instanceof Map)) return p;
-    var out = Object.create(null);
-    p.forEach(function (v, k) {
-      out[k] = v;
-    });
-    return out;
-  }
-  function fmt(template, params) {
-    return py.format(template, spread(params));
-  }
+  // p["key"], p.get("key"), **p and str.format of **p, as housenotes.js has them
+  var need = SK.housenotes.need;
+  var get = SK.housenotes.get;
+  var fmt = SK.housenotes.fmt;
 
   // Render: (params, translator, seat) -> the note's text
 
@@ -169,70 +141,6 @@
       parts: parts.join(" + ") || tr.gettext("nothing"),
       bonus: need(p, "bonus"),
     });
-  }
-
-  function _give_up(p, tr, seat) {
-    var score = signed(need(p, "score"));
-    if (need(p, "role") === "declarer") {
-      return py.format(tr.gettext("gave up the contract of {contract}: {score}"), {
-        contract: need(p, "contract"),
-        score: score,
-      });
-    }
-    if (py.truthy(get(p, "half"))) {
-      return py.format(tr.gettext("{declarer} gave up: half of {contract}, {score}"), {
-        declarer: seat(need(p, "declarer")),
-        contract: need(p, "contract"),
-        score: score,
-      });
-    }
-    return py.format(tr.gettext("{declarer} gave up: {score}"), {
-      declarer: seat(need(p, "declarer")),
-      score: score,
-    });
-  }
-
-  function _barrel(p, tr, seat) {
-    var event = need(p, "event");
-    if (event === "climb") {
-      return fmt(tr.gettext("{total} reaches the barrel: climbs on it at {at}"), p);
-    }
-    if (event === "idle") {
-      if (py.truthy(get(p, "lost"))) {
-        return fmt(tr.gettext("on the barrel: scores nothing ({lost} lost)"), p);
-      }
-      return tr.gettext("on the barrel: scores nothing");
-    }
-    if (event === "stay") {
-      // notes stored before the total was in them said the barrel's mark
-      return py.format(
-        tr.gettext("on the barrel: a made {contract} does not reach {target}, scores 0 and stays " + "at {total}"),
-        Object.assign(Object.create(null), { total: need(p, "at") }, spread(p))
-      );
-    }
-    if (event === "try") {
-      return fmt(tr.gettext("on the barrel: try {try} of {tries}"), p);
-    }
-    if (event === "fall") {
-      return fmt(tr.gettext("on the barrel for {tries} hands: falls off to {total} (-{penalty})"), p);
-    }
-    if (event === "knock-off") {
-      return py.format(tr.gettext("knocked off the barrel by {by}: falls to {total}"), {
-        by: seat(need(p, "by")),
-        total: need(p, "total"),
-      });
-    }
-    if (event === "off") {
-      return tr.gettext("off the barrel");
-    }
-    return py.format(tr.gettext("on the barrel: {event}"), { event: event });
-  }
-
-  function _bolt(p, tr, _seat) {
-    if (py.eq(need(p, "bolt"), need(p, "count"))) {
-      return fmt(tr.gettext("no points: bolt {bolt} of {count}, -{penalty}"), p);
-    }
-    return fmt(tr.gettext("no points: bolt {bolt} of {count}"), p);
   }
 
   function _game_won(p, tr, _seat) {
@@ -296,17 +204,16 @@
     );
   });
   _RENDER["musik-bonus"] = _musik;
-  _RENDER["lock"] = _plain(function (tr) {
-    return tr.gettext("{total} is at or above the lock at {lock}: points count only as declarer, {lost} lost");
-  });
-  _RENDER["bolt"] = _bolt;
-  _RENDER["dump"] = _plain(function (tr) {
-    return tr.gettext("a total of exactly {total} is dumped: back to 0");
-  });
+  var HOUSE_RENDER = SK.housenotes.RENDER;
+  _RENDER["lock"] = HOUSE_RENDER["lock"];
+  _RENDER["bolt"] = HOUSE_RENDER["bolt"];
+  _RENDER["dump"] = HOUSE_RENDER["dump"];
   _RENDER["adjustment"] = _adjustment;
   _RENDER["game-won"] = _game_won;
-  _RENDER["give-up"] = _give_up;
-  _RENDER["barrel"] = _barrel;
+  // give-up, barrel, then the club agreements' notes (5.1)
+  Object.keys(HOUSE_RENDER).forEach(function (key) {
+    _RENDER[key] = HOUSE_RENDER[key];
+  });
   M._RENDER = _RENDER;
 
   /** The note in words; `names` (seat order) replaces "seat N" where a note names a seat. */

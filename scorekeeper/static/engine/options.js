@@ -8,7 +8,7 @@
   var InvalidHand = errors.InvalidHand;
   var Message = errors.Message;
   var Problem = errors.Problem;
-  var OPTION_SPECS = parsers.OPTION_SPECS;
+  var OPTION_SPECS = SK.optionspecs.OPTION_SPECS;
   var Bad = parsers.Bad;
   var M = (SK.options = {});
 
@@ -20,7 +20,8 @@
     return value === undefined ? usual : value;
   }
 
-  // Every option of scoring.md section 2 and the house rules of section 5.
+  // Every option of scoring.md section 2, the house rules of section 5 and the club
+  // agreements of 5.1.
   // `stake` is money as the twin keeps it (docs/engine.md): an integer count of
   // 10 ** -bounds.STAKE_PLACES, or null.
   class Options {
@@ -34,7 +35,7 @@
       this.max_contract = _or(f.max_contract, 400);
       this.contract_raise = _or(f.contract_raise, true);
       this.marriages = _or(f.marriages, "declared");
-      this.marriage_values = _or(f.marriage_values, Object.assign({}, parsers.DEFAULT_MARRIAGES));
+      this.marriage_values = _or(f.marriage_values, Object.assign({}, SK.optionspecs.DEFAULT_MARRIAGES));
       this.marriage_needs_trick = _or(f.marriage_needs_trick, true);
       this.trump_marriage_double = _or(f.trump_marriage_double, false);
       this.double_on_switch = _or(f.double_on_switch, false);
@@ -51,6 +52,9 @@
       this.bolts = _or(f.bolts, null);
       this.dump = _or(f.dump, null);
       this.ace_marriage = _or(f.ace_marriage, null);
+      this.blind = _or(f.blind, null);
+      this.golden = _or(f.golden, null);
+      this.silence = _or(f.silence, null);
     }
 
     get auction() {
@@ -152,6 +156,7 @@
           }),
         ]);
       }
+      problems = problems.concat(this._club_problems());
       if (problems.length) {
         throw new InvalidHand(
           problems.map(function (km) {
@@ -165,6 +170,65 @@
           })
         );
       }
+    }
+
+    // The club agreements of 5.1 that cannot be played with the other options.
+    _club_problems() {
+      var out = [];
+      var self = this;
+      if (!this.auction) {
+        // a blind bid, a golden hand's forced opener and a silent seat are all declarers
+        var needs = [
+          ["blind", N_("a blind bid needs an auction: with no declarer nobody bids")],
+          [
+            "golden",
+            N_("the golden deal needs an auction: with no declarer nobody plays its contract"),
+          ],
+          ["silence", N_("silence needs an auction: with no declarer nobody bids")],
+        ];
+        needs.forEach(function (km) {
+          if (self[km[0]] !== null) {
+            out.push([km[0], new Message({ template: km[1], params: {} })]);
+          }
+        });
+        return out;
+      }
+      var golden = this.golden,
+        blind = this.blind;
+      if (
+        golden !== null &&
+        (py.mod(golden.contract, this.bid_step) ||
+          !(this.min_bid <= golden.contract && golden.contract <= this.max_contract))
+      ) {
+        out.push([
+          "golden",
+          new Message({
+            template: N_(
+              "the golden contract {contract} is no contract of this game: a multiple of " +
+                "{step} from {least} to {most}"
+            ),
+            params: {
+              contract: golden.contract,
+              step: this.bid_step,
+              least: this.min_bid,
+              most: this.max_contract,
+            },
+          }),
+        ]);
+      }
+      if (blind !== null && blind.min_contract > this.max_contract) {
+        out.push([
+          "blind",
+          new Message({
+            template: N_(
+              "a blind contract of at least {least} is above the largest contract {most}: " +
+                "nobody could bid blind"
+            ),
+            params: { least: blind.min_contract, most: this.max_contract },
+          }),
+        ]);
+      }
+      return out;
     }
 
     // Plain JSON values, as the game file writes them (the inverse of `build`).
@@ -214,6 +278,9 @@
     "bolts",
     "dump",
     "ace_marriage",
+    "blind",
+    "golden",
+    "silence",
   ];
   M.Options = Options;
 

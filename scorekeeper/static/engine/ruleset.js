@@ -52,6 +52,41 @@
       // computed once: asked for in every check and every hand
       this._participants = [];
       for (var d = 0; d < this.seats; d++) this._participants.push(this._seats_in_hand(d));
+      var golden = this.options.golden;
+      // 5.1: the golden deal's usual length is one hand dealt by each player
+      this.golden_hands = golden === null ? 0 : golden.hands || this.seats;
+    }
+
+    // The first seat after `dealer` that takes part: the forced opener (3.2), and the
+    // declarer of a golden hand (5.1).
+    opener(dealer) {
+      var playing = this.participants(dealer);
+      for (var i = 1; i < this.seats + 1; i++) {
+        var s = (dealer + i) % this.seats;
+        if (playing.indexOf(s) >= 0) return s;
+      }
+      throw new Error("StopIteration");
+    }
+
+    // Hand `number` (counting hands from 1) dealt by `dealer`, if the golden deal has it.
+    golden_hand(number, dealer) {
+      var golden = this.options.golden;
+      if (golden === null || number > this.golden_hands) {
+        return null;
+      }
+      return new SK.tally.GoldenHand({
+        hand: number,
+        hands: this.golden_hands,
+        declarer: this.opener(dealer),
+        contract: golden.contract,
+        multiplier: golden.multiplier,
+      });
+    }
+
+    // 5.1: whether a seat with `total` before a hand keeps silent.
+    silent(total) {
+      var silence = this.options.silence;
+      return silence !== null && total < silence.below;
     }
 
     // Seats in a hand dealt by `dealer`: all, or all but a sitting-out dealer.
@@ -123,21 +158,34 @@
         notes.push(_note(d, "slam", { contract: contract, points: raw }));
         made = true;
       }
+      var score = made ? contract : 0 - contract;
       if (made) {
         notes.push(
           _note(d, "contract-made", { contract: contract, points: raw, rounded: rounded })
         );
-        return contract;
+      } else {
+        notes.push(
+          _note(d, "contract-failed", {
+            contract: contract,
+            points: raw,
+            rounded: rounded,
+            short: contract - compared,
+          })
+        );
       }
-      notes.push(
-        _note(d, "contract-failed", {
-          contract: contract,
-          points: raw,
-          rounded: rounded,
-          short: contract - compared,
-        })
-      );
-      return 0 - contract;
+      var blind = o.blind;
+      if (hand.blind && blind !== null) {
+        // 5.1: a blind bid scores ±contract × multiplier; every later rule takes this
+        notes.push(
+          _note(d, "blind", {
+            score: score,
+            multiplier: blind.multiplier,
+            blind: score * blind.multiplier,
+          })
+        );
+        score *= blind.multiplier;
+      }
+      return score;
     }
 
     _slam(hand, contract, took) {
@@ -200,14 +248,7 @@
       }
       var dealer = table.next_dealer;
       var playing = this.participants(dealer);
-      var opener;
-      for (var i = 1; i < this.seats + 1; i++) {
-        var s = (dealer + i) % this.seats;
-        if (playing.indexOf(s) >= 0) {
-          opener = s;
-          break;
-        }
-      }
+      var opener = this.opener(dealer);
       var skip = [];
       var no_pass = [];
       if (this.skip_bidding_at != null) {
@@ -221,12 +262,19 @@
             })
           : [];
       }
+      var self = this;
+      var silent = playing.filter(function (p) {
+        return self.silent(table.totals[p]);
+      });
+      var golden = this.golden_hand(table.hands + 1, dealer);
       return new Bidding({
         opener: opener,
         forced: this.forced_opening,
         min_bid: o.min_bid,
         may_skip: skip,
         may_not_pass: no_pass,
+        silent: silent,
+        golden: golden,
       });
     }
   }

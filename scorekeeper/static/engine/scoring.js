@@ -60,26 +60,22 @@
     if (declarer === undefined) declarer = null;
     var contract = hand.final_contract || o.min_bid; // no bid at all: the lowest (seed 002)
     var before = table.totals;
+    table.hands += 1;
+    var golden = rules.golden_hand(table.hands, dealer); // 5.1: null in an ordinary hand
     var scores = _zeros(n, 0);
     var raw = _zeros(n, null);
     var notes = [];
     var made = false;
+    var took = hand.give_up ? [] : rules.took_tricks(hand); // step 1
     if (hand.give_up) {
       given_up(rules, table, declarer, contract, playing, scores, notes);
     } else {
-      made = played(rules, hand, declarer, contract, playing, scores, raw, notes);
+      made = played(rules, hand, declarer, contract, playing, took, scores, raw, notes);
     }
     lock(rules, declarer, before, scores, notes);
-    var on_barrel_before = table.on_barrel.slice();
-    if (o.barrel != null) {
-      SK.house.barrel(rules, table, declarer, contract, made, hand.give_up, scores, notes);
-    }
-    if (o.bolts != null && !hand.give_up) {
-      SK.house.bolts(rules, table, declarer, playing, raw, on_barrel_before, scores, notes);
-    }
-    if (o.dump != null) {
-      SK.house.dump(rules, table, scores, notes);
-    }
+    SK.club.house_rules(
+      rules, table, golden, declarer, contract, made, hand.give_up, playing, took, raw, scores, notes
+    );
     var m = Math.min(before.length, scores.length); // zip
     var totals = [];
     for (var i = 0; i < m; i++) totals.push(before[i] + scores[i]);
@@ -128,12 +124,14 @@
       }
     }
     table.give_ups[declarer] += 1;
+    if (give_up.every != null) {
+      SK.club.give_up_penalty(rules, table, declarer, scores, notes);
+    }
   }
   M.given_up = given_up;
 
-  // 3.3 steps 1-7 of a played hand; whether the declarer made the contract.
-  function played(rules, hand, declarer, contract, playing, scores, raw, notes) {
-    var took = rules.took_tricks(hand); // step 1
+  // 3.3 steps 2-7 of a played hand (`took`: step 1); whether the declarer made the contract.
+  function played(rules, hand, declarer, contract, playing, took, scores, raw, notes) {
     var marriages = rules.marriage_points(hand, took, notes); // step 2
     var made = false;
     for (var i = 0; i < playing.length; i++) {

@@ -143,6 +143,7 @@
         }
         if (line instanceof SK.hand.Hand) {
           table.next_dealer = (SK.scoring.dealer_of(this.rules, line, table) + 1) % table.seats;
+          table.hands += 1; // and its place among the hands: the golden deal counts it
         }
       }
       if (problems.length) {
@@ -159,6 +160,7 @@
       var barrel_tries = o.barrel ? o.barrel.tries : 0;
       var limit = o.give_up ? o.give_up.limit : null;
       if (limit === undefined) limit = null;
+      var every = o.give_up ? o.give_up.every : null;
       var players = [];
       for (var s = 0; s < table.seats; s++) {
         players.push(
@@ -171,6 +173,10 @@
             give_ups: table.give_ups[s],
             give_ups_left: limit === null ? null : Math.max(0, limit - table.give_ups[s]),
             locked: o.lock != null && table.totals[s] >= o.lock,
+            barrel_falls: table.barrel_falls[s],
+            // 5.1: the next give-up that costs the penalty, counted from here (1: the next)
+            give_ups_to_penalty: every === null ? null : every - (table.give_ups[s] % every),
+            silent: rules.silent(table.totals[s]),
           })
         );
       }
@@ -201,6 +207,7 @@
         finished: finished,
         winners: table.winners,
         settlement: settlement,
+        hands: table.hands,
       });
     }
   }

@@ -51,19 +51,18 @@
       this.give_ups = f.give_ups;
       this.give_ups_left = f.give_ups_left; // null: no limit (or no giving up at all)
       this.locked = f.locked; // at or above the lock: scores only as declarer
+      // the club agreements of scoring.md 5.1
+      this.barrel_falls = _or(f.barrel_falls, 0); // falls from the barrel so far in the game
+      this.give_ups_to_penalty = _or(f.give_ups_to_penalty, null); // give-ups until the next one costs the penalty
+      this.silent = _or(f.silent, false); // below silence's mark: may declare only as the forced opener
     }
 
     _asdict() {
-      return {
-        seat: this.seat,
-        total: this.total,
-        on_barrel: this.on_barrel,
-        tries_left: this.tries_left,
-        bolts: this.bolts,
-        give_ups: this.give_ups,
-        give_ups_left: this.give_ups_left,
-        locked: this.locked,
-      };
+      var out = {};
+      for (var i = 0; i < PlayerState._fields.length; i++) {
+        out[PlayerState._fields[i]] = this[PlayerState._fields[i]];
+      }
+      return out;
     }
   }
   PlayerState._fields = [
@@ -75,10 +74,28 @@
     "give_ups",
     "give_ups_left",
     "locked",
+    "barrel_falls",
+    "give_ups_to_penalty",
+    "silent",
   ];
   M.PlayerState = PlayerState;
 
-  // Who opens the next auction, and the variant's hints (musik "na setce", the 850 rule).
+  // A hand of the golden deal (scoring.md 5.1): hand `hand` of `hands`, played by the forced
+  // opener `declarer` at exactly `contract`, every score × `multiplier`.
+  class GoldenHand {
+    constructor(f) {
+      this.hand = f.hand;
+      this.hands = f.hands;
+      this.declarer = f.declarer;
+      this.contract = f.contract;
+      this.multiplier = f.multiplier;
+    }
+  }
+  GoldenHand._fields = ["hand", "hands", "declarer", "contract", "multiplier"];
+  M.GoldenHand = GoldenHand;
+
+  // Who opens the next auction, and the variant's hints (musik "na setce", the 850 rule,
+  // the club agreements' silent seats and golden hand).
   class Bidding {
     constructor(f) {
       this.opener = f.opener; // null: no auction in this variant
@@ -86,9 +103,11 @@
       this.min_bid = f.min_bid;
       this.may_skip = _or(f.may_skip, []); // ru-2, 850 rule: these seats may stay out of the auction
       this.may_not_pass = _or(f.may_not_pass, []); // ... and then these may not pass
+      this.silent = _or(f.silent, []); // 5.1: these may declare only as the opener at `min_bid`
+      this.golden = _or(f.golden, null); // 5.1: the next hand is golden (no auction: it is fixed)
     }
   }
-  Bidding._fields = ["opener", "forced", "min_bid", "may_skip", "may_not_pass"];
+  Bidding._fields = ["opener", "forced", "min_bid", "may_skip", "may_not_pass", "silent", "golden"];
   M.Bidding = Bidding;
 
   // `payer` pays `payee` `amount` (scoring.md section 4). `amount` is money as the twin keeps
@@ -115,6 +134,7 @@
       this.finished = f.finished;
       this.winners = f.winners;
       this.settlement = f.settlement;
+      this.hands = _or(f.hands, 0); // hands played (adjustments are not hands): the golden deal counts them
     }
   }
   Tally._fields = [
@@ -127,6 +147,7 @@
     "finished",
     "winners",
     "settlement",
+    "hands",
   ];
   M.Tally = Tally;
 })(globalThis.SK = globalThis.SK || {});

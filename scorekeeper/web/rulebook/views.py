@@ -91,6 +91,10 @@ SECTION_OF: dict[str, str] = {
     "barrel": "barrel",
     "bolts": "bolts",
     "dump": "dump",
+    # the club agreements of scoring.md 5.1: the sections they change, until they have their own
+    "blind": "scoring",
+    "golden": "scoring",
+    "silence": "auction",
 }
 
 
