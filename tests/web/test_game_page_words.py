@@ -112,3 +112,37 @@ def test_the_totals_are_marked_with_the_lock_the_bolts_and_the_barrel(client):
     assert "bolts 1/3" in marks["Celina"]  # no points at all: a bolt of three
     assert "on the barrel, 3 tries left" in marks["Bartek"]  # 890 climbs on at 880
     assert not any(c.startswith("bolts") for c in marks["Ala"] + marks["Bartek"])
+
+
+def _long_game(client, hands: int) -> str:
+    """A pl-3 game of `hands` lines whose declarers take turns failing 120 (it never ends)."""
+    lines = [
+        {"declarer": i % 3, "bid": 120, "points": [35 if s != i % 3 else 50 for s in range(3)]}
+        for i in range(hands)
+    ]
+    game = {"format": "scorekeeper-game/1", "variant": "pl-3", "players": ["Ala", "Bartek", "Celina"]}
+    response = client.post("/api/games", json={**game, "hands": lines})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return f"/games/{response.get_json()['id']}"
+
+
+def test_a_long_game_lists_its_last_40_lines_and_the_rest_a_tap_away(client):
+    game = _long_game(client, 60)
+    page = client.get(game).get_data(as_text=True)
+    rows = re.findall(r'<tr id="h(\d+)">', page)
+    assert rows == [str(n) for n in range(60, 20, -1)]  # the newest first, 40 of them
+    assert f'href="{game}?all=1#hands">Show all 60 lines</a>' in page
+    assert 'aria-label="Explain hand 60"' in page and "Cel. 120" in page  # 60: Celina's
+    everything = client.get(f"{game}?all=1").get_data(as_text=True)
+    assert re.findall(r'<tr id="h(\d+)">', everything) == [str(n) for n in range(60, 0, -1)]
+    assert "Show all" not in everything
+    short = client.get(_long_game(client, 40)).get_data(as_text=True)
+    assert len(re.findall(r'<tr id="h\d+">', short)) == 40 and "Show all" not in short
+
+
+def test_the_rows_words_are_translated_once_and_still_per_row(client):
+    game = _long_game(client, 3)
+    client.post("/language", data={"lang": "pl", "next": "/"})
+    page = client.get(game).get_data(as_text=True)
+    for n in (1, 2, 3):
+        assert f'aria-label="Objaśnienie rozdania {n}"' in page

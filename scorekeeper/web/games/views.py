@@ -32,6 +32,7 @@ from scorekeeper.web.games.forms import (
 from scorekeeper.web.games.newgame import take_problems, to_game_file
 
 bp = Blueprint("games", __name__)
+RECENT = 40  # the lines a game page lists before "Show all"; a phone shows about 15 at once
 
 
 bp.before_request(access.require_sign_in)
@@ -118,8 +119,11 @@ def board(game: Game) -> dict[str, Any]:
     # The list of hands is most of the page and the same for everyone until the next write:
     # rendered once per version and language (memo.py). Forms (with their CSRF token) stay
     # outside it.
+    # A long game shows its last RECENT lines, the rest a tap away (?all=1): the page costs
+    # the same at hand 300 as at hand 30 (issue 15).
+    shown = len(tally.lines) if request.args.get("all") else RECENT
     sheet = memo.memos().sheets.get_or_make(
-        (game.id, game.version, tuple(names), str(get_locale())),
+        (game.id, game.version, tuple(names), str(get_locale()), shown),
         lambda: Markup(
             render_template(
                 "games/_sheet.html",
@@ -127,6 +131,7 @@ def board(game: Game) -> dict[str, Any]:
                 tally=tally,
                 names=names,
                 facts=facts,
+                shown=shown,
                 changed=trail.changed_positions(game),
             )
         ),
