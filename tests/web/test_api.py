@@ -121,3 +121,32 @@ def test_a_write_that_clashes_all_the_same_is_a_409_with_the_game(app, client, m
         "the game changed meanwhile; read it and try again"
     ]
     assert r.json["totals"] == client.get(f"/api/games/{gid}").json["totals"]
+
+
+def test_a_write_may_ask_for_the_line_number_alone(client):
+    """Prefer: return=minimal: the line's number and the game's version, not the whole game
+    (a replay answers the same way); without it, the whole score output as before."""
+    gid = client.post("/api/games", json=EXAMPLE).json["id"]
+    hand = {"declarer": 0, "bid": 100, "points": [100, 10, 10]}
+    minimal = {"Prefer": "respond-async, return=minimal", "Idempotency-Key": "short-1"}
+    a = client.post(f"/api/games/{gid}/hands", json=hand, headers=minimal)
+    n = len(EXAMPLE["hands"])
+    assert a.status_code == 201 and a.json == {
+        "id": gid,
+        "version": a.json["version"],
+        "hand": n + 1,
+    }
+    assert a.headers["ETag"] == f'"v{a.json["version"]}"'
+    assert a.headers["Preference-Applied"] == "return=minimal"
+    again = client.post(f"/api/games/{gid}/hands", json=hand, headers=minimal)
+    assert again.json == a.json and again.headers["Idempotent-Replayed"] == "true"
+    changed = client.put(
+        f"/api/games/{gid}/hands/{n + 1}", json=hand, headers={"Prefer": "return=minimal"}
+    )
+    assert changed.status_code == 200 and set(changed.json) == {"id", "version", "hand"}
+    # hand 8: Bartek is on the musik; he plays it at 100
+    full = client.post(
+        f"/api/games/{gid}/hands", json={"declarer": 1, "bid": 100, "points": [10, 100, 10]}
+    )
+    assert full.json["hand"] == n + 2 and len(full.json["hands"]) == n + 2
+    assert "Preference-Applied" not in full.headers

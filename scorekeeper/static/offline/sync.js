@@ -64,7 +64,7 @@ function sendAll() {
       failure = null;
       status();
       if (isGame(e)) return startGame(e).then(function (r) { return gameAnswer(e, r); }, unreachable);
-      var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key };
+      var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key, "Prefer": "return=minimal" };
       if (e.version) headers["If-Match"] = e.version;
       return fetch("/api/games/" + e.game + "/hands" + (e.op ? "/" + e.number : ""), {
         method: e.op === "delete" ? "DELETE" : e.op ? "PUT" : "POST",

@@ -135,6 +135,16 @@ def line_write(
         return _key_reused(e)
     except services.Conflict:
         return _changed(game, asked.version, number)
-    body = jsonify(hand=outcome.number, **scored(game, outcome.tally))
     replayed = {"Idempotent-Replayed": "true"} if outcome.repeated else {}
+    if _minimal():  # the line's number and the game's version: the same cost at any length
+        body = jsonify(id=game.id, version=game.version, hand=outcome.number)
+        return body, status, tagged(game, {**replayed, "Preference-Applied": "return=minimal"})
+    body = jsonify(hand=outcome.number, **scored(game, outcome.tally))
     return body, status, tagged(game, replayed)
+
+
+def _minimal() -> bool:
+    """`Prefer: return=minimal` (RFC 7240): the client needs no copy of the whole game back,
+    which for a long game is most of the answer's cost (the score output of every line)."""
+    asked = ",".join(request.headers.getlist("Prefer")).replace(" ", "").lower()
+    return "return=minimal" in asked.split(",")
