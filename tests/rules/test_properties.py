@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.gamefile import loads, parse
 from scorekeeper.rules import InvalidHand, Sheet, replay, rules_for
+from tests.clubgames import club_games
 from tests.strategies import PRESETS, SEATS, dealt_hand, games, malformed_games, opener
 
 SLOW = settings(
@@ -36,6 +37,34 @@ def test_totals_are_sums_of_scores_and_every_score_is_explained(preset, data):
                 assert seat in explained, (line, seat)
     assert tally.totals == previous
     assert tuple(p.total for p in tally.players) == tally.totals
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@SLOW
+@given(data=st.data())
+def test_with_the_club_agreements_totals_are_sums_and_every_score_is_explained(preset, data):
+    # scoring.md 5.1 switched on (tests/clubgames.py): blind bids, golden hands, silence,
+    # give-up penalties, barrel falls to 0, bolts of tricks or in a row
+    tally = parse(data.draw(club_games(preset))).score()
+    previous = (0,) * len(tally.totals)
+    for line in tally.lines:
+        assert tuple(p + s for p, s in zip(previous, line.scores)) == line.totals
+        previous = line.totals
+        explained = {n.seat for n in line.notes}
+        assert all(seat in explained for seat, score in enumerate(line.scores) if score), line
+    assert tally.totals == previous
+    assert tuple(p.total for p in tally.players) == tally.totals
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@SLOW
+@given(data=st.data())
+def test_with_the_club_agreements_a_prefix_does_not_depend_on_later_hands(preset, data):
+    game = parse(data.draw(club_games(preset, min_hands=2)))
+    full = game.score()
+    k = data.draw(st.integers(0, len(game.lines)))
+    prefix = replay(game.rules(), game.lines[:k], game.first_dealer, game.players)
+    assert prefix.lines == full.lines[:k]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
