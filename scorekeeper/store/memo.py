@@ -15,11 +15,14 @@ from flask import Flask, current_app
 
 
 class Memo:
-    """A small thread-safe LRU map."""
+    """A small thread-safe LRU map, capped by the estimated bytes of what it holds (`weigh`):
+    a count alone let a worker's memos grow with the length of its games (issue 15: 0.47 MB
+    for each 200-hand game, ~0.6 GB for a thousand 1,000-hand ones)."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+    def __init__(self, budget: int, weigh: Callable[[Any], int]) -> None:
+        self.budget, self.weigh = budget, weigh
+        self.held = 0  # the estimated bytes held now
+        self._data: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> Any:
@@ -27,14 +30,20 @@ class Memo:
             if key not in self._data:
                 return None
             self._data.move_to_end(key)
-            return self._data[key]
+            return self._data[key][0]
 
     def put(self, key: Hashable, value: Any) -> None:
+        weight = self.weigh(value)
+        if weight > self.budget // 4:  # one huge entry would push out everything else
+            return
         with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            old = self._data.pop(key, None)
+            if old is not None:
+                self.held -= old[1]
+            self._data[key] = (value, weight)
+            self.held += weight
+            while self.held > self.budget:
+                self.held -= self._data.popitem(last=False)[1][1]
 
     def get_or_make(self, key: Hashable, make: Callable[[], Any]) -> Any:
         found = self.get(key)
@@ -47,17 +56,34 @@ class Memo:
         with self._lock:
             return key in self._data
 
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+MB = 1 << 20
+# Bytes per line as measured with tracemalloc on pl-3 games of 200 and 1,000 hands: a line's
+# facts ~1.0 KB, its result in a tally (with the sheet's share) ~1.8 KB; a rendered row ~0.5 KB
+# of text, held as up to 2 bytes a character (Cyrillic).
+FACT_BYTES, RESULT_BYTES, STATE_BYTES = 1000, 1800, 600
+
+
+def _lines(value: Any) -> int:
+    lines = getattr(value, "lines", value)
+    return len(lines) if hasattr(lines, "__len__") else 1
+
 
 class Memos:
-    """One app's memos: keyed by game ids, which only mean something in one database."""
+    """One app's memos: keyed by game ids, which only mean something in one database. Their
+    budgets add up to about 100 MB a worker, whatever the length of the games."""
 
     def __init__(self) -> None:
-        self.facts = Memo(256)
-        self.tallies = Memo(256)
-        self.states = Memo(64)  # score sheets, to add the next hand without a replay
-        self.sheets = Memo(128)
+        self.facts = Memo(30 * MB, lambda v: 500 + FACT_BYTES * _lines(v))
+        self.tallies = Memo(30 * MB, lambda v: 1000 + RESULT_BYTES * _lines(v))
+        # score sheets, to add the next hand without a replay
+        self.states = Memo(15 * MB, lambda v: 2000 + STATE_BYTES * _lines(v))
+        self.sheets = Memo(10 * MB, lambda v: 200 + 2 * len(v))  # rendered lists of hands
         # game summaries as stored (summaries.py): small, and read by the thousand
-        self.summaries = Memo(20000)
+        self.summaries = Memo(15 * MB, lambda v: 700)
 
 
 def init_app(app: Flask) -> None:
