@@ -1,5 +1,6 @@
-"""The club agreements of scoring.md 5.1 as a hand applies them: the golden deal's multiplier
-and reset, and the give-up penalty (a blind bid is step 4's: Rules.declarer_score)."""
+"""The club agreements of scoring.md 5.1 in a hand: the golden deal and the give-up penalty."""
+
+# A blind bid is step 4's (Rules.declarer_score); the checks of 5.1 are clubchecks.py's.
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The kinds of option values and their parsers (scoring.md 2, 5): a JSON value in, the typed one
-out; the options themselves are listed in optionspecs.py."""
+"""The kinds of option values and their parsers (scoring.md 2, 5): JSON in, the typed value out."""
+
+# The options themselves, each with its kind, are listed in optionspecs.py.
 
 from __future__ import annotations
 

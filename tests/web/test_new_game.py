@@ -61,9 +61,10 @@ def test_no_option_key_in_any_label(client):
             assert f"({key})" not in text, key
         if "_" in key:
             assert key not in text, key
-    for words in ("Bomba", "Lock at 900", "Barrel at 880", "Bolts", "555 dump"):
+    for words in ("Bomba", "Lock at 900", "Barrel at 880", "Bolts", "555 dump", "Golden deal"):
         assert words in text, words
-    assert page.count("change the numbers") == 6
+    # six house rules and the three club agreements of scoring.md 5.1
+    assert page.count("change the numbers") == 9
 
 
 def test_the_bomba_is_one_choice(app, client):
@@ -95,7 +96,13 @@ def test_a_toggle_and_its_numbers(app, client, fields, option, value):
 
 def test_numbers_under_as_the_variant_change_the_variants_own_rule(app, client):
     new_game(client, "ru-3", opt_barrel_at="900")
-    assert _stored(app)["barrel"] == {"at": 900, "tries": 3, "penalty": 120, "knock_off": True}
+    assert _stored(app)["barrel"] == {
+        "at": 900,
+        "tries": 3,
+        "penalty": 120,
+        "knock_off": True,
+        "falls_to_zero": None,
+    }
 
 
 def test_numbers_for_a_rule_the_variant_lacks_ask_to_turn_it_on(app, client):

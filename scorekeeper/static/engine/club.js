@@ -1,4 +1,4 @@
-// Twin of scorekeeper/rules/club.py: the club agreements of scoring.md 5.1 as a hand applies them, the golden deal's multiplier and reset, and the give-up penalty (a blind bid is step 4's: Rules.declarer_score).
+// Twin of scorekeeper/rules/club.py: the club agreements of scoring.md 5.1 in a hand, the golden deal and the give-up penalty (a blind bid is step 4's: Rules.declarer_score).
 (function (SK) {
   "use strict";
   var Note = SK.notes.Note;

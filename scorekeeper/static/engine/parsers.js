@@ -1,4 +1,4 @@
-// Twin of scorekeeper/rules/parsers.py: the kinds of option values and their parsers (scoring.md 2, 5), a JSON value in, the typed one out; the options themselves are listed in optionspecs.js.
+// Twin of scorekeeper/rules/parsers.py: the kinds of option values and their parsers (scoring.md 2, 5), JSON in, the typed value out; the options themselves are listed in optionspecs.js.
 (function (SK) {
   "use strict";
   var py = SK.py;
