@@ -243,13 +243,13 @@ def random_game(rng: random.Random) -> Job:
     target = rng.choice([500, 1000]) if rng.random() < 0.4 else None
     if rng.random() < 0.3:  # the club agreements of 5.1, each hand fitted to them
         game = make_club_game(Seeded(rng), preset, max_hands=rng.choice([3, 10, 30]), target=target)
-        return job(game, stored=rng.random() < 0.15, lang=rng.choice(LANGS))
-    game = make_game(Seeded(rng), preset, max_hands=rng.choice([3, 10, 30]), target=target)
-    options = {} if target is None else {"target": target}
-    for name in GENTLE if rng.random() < 0.95 else list(OPTION_SPECS):
-        if rng.random() < 0.2:
-            options[name] = _value(OPTION_SPECS[name], rng)
-    game["options"] = options
+    else:
+        game = make_game(Seeded(rng), preset, max_hands=rng.choice([3, 10, 30]), target=target)
+        options = {} if target is None else {"target": target}
+        for name in GENTLE if rng.random() < 0.95 else list(OPTION_SPECS):
+            if rng.random() < 0.2:
+                options[name] = _value(OPTION_SPECS[name], rng)
+        game["options"] = options
     if target is not None:  # cut where the Python engine ends the game, if a rule ended it early
         out = engine_output(copy.deepcopy(game))
         hands = [p["hand"] for p in out.get("problems", []) if p["hand"]]
@@ -260,7 +260,7 @@ def random_game(rng: random.Random) -> Job:
     lines = len(game["hands"])
     if mode < 0.15:
         return job(game, stored=True, lang=lang)
-    if mode < 0.3:
+    if mode < 0.3 and lines:
         return job(game, entered=rng.randint(1, lines), lang=lang)
     return job(game, lang=lang)
 
