@@ -277,6 +277,78 @@ CASES: list[tuple[str, dict[str, Any], int, dict[int, dict[str, list[str]]]]] = 
             },
         },
     ),
+    (
+        "pl-3 golden deal with blind bids (scoring.md 5.1): golden hand 1 of 3, Bartek's 120",
+        {
+            "variant": "pl-3",
+            "options": {"golden": True},
+            "players": P3,
+            "hands": [{"declarer": 1, "contract": 120, "points": [30, 90, 0]}],
+        },
+        1,
+        {
+            1: {
+                "en": [
+                    "failed the contract of 120 (took 90, 30 short): -120",
+                    "golden hand 1 of 3: scores × 2, -120 × 2 = -240",
+                ],
+                "pl": [
+                    "nieugrana deklaracja 120 (zdobyte punkty: 90, zabrakło 30): -120",
+                    "złote rozdanie 1 z 3: wyniki × 2, -120 × 2 = -240",
+                ],
+                "ru": [
+                    "заказ 120 не сыгран (набрано 90, не хватило 30): -120",
+                    "золотая раздача 1 из 3: очки × 2, -120 × 2 = -240",
+                ],
+                "uk": [
+                    "замовлення 120 не зіграно (набрано 90, бракує 30): -120",
+                    "золота роздача 1 з 3: очки × 2, -120 × 2 = -240",
+                ],
+            },
+        },
+    ),
+    (
+        "pl-3 blind bid (scoring.md 5.1): Bartek's blind 120 made, times 2",
+        {
+            "variant": "pl-3",
+            "options": {"blind": True},
+            "players": P3,
+            "hands": [
+                {
+                    "declarer": 1,
+                    "bid": 120,
+                    "blind": True,
+                    "points": [30, 80, 10],
+                    "marriages": [{"seat": 1, "suit": "hearts"}],
+                }
+            ],
+        },
+        1,
+        {
+            1: {
+                "en": [
+                    "hearts marriage: 100",
+                    "made the contract of 120 (took 180): +120",
+                    "bid blind: 120 × 2 = 240",
+                ],
+                "pl": [
+                    "meldunek kierowy: 100",
+                    "ugrana deklaracja 120 (zdobyte punkty: 180): +120",
+                    "gra w ciemno: 120 × 2 = 240",
+                ],
+                "ru": [
+                    "червовый марьяж: 100",
+                    "заказ 120 сыгран (набрано 180): +120",
+                    "втёмную: 120 × 2 = 240",
+                ],
+                "uk": [
+                    "чирвовий мар'яж: 100",
+                    "замовлення 120 зіграно (набрано 180): +120",
+                    "у темну: 120 × 2 = 240",
+                ],
+            },
+        },
+    ),
 ]
 
 
