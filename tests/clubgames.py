@@ -74,9 +74,11 @@ def club_options(ask: Ask, preset: str, goal: int = 1000) -> dict[str, Json]:
 
 def _fixed(ask: Ask, preset: str, contract: int) -> dict[str, int]:
     """A golden hand's bid and contract fields: exactly `contract` (a raise from a lower bid
-    where the contract may be raised)."""
+    where the contract may be raised), or neither (the contract is fixed)."""
     lo, step, _hi, can_raise = AUCTION[preset]
-    form = ask.pick(("bid", "contract", "both", "raised" if can_raise else "both"))
+    form = ask.pick(("bid", "contract", "both", "raised" if can_raise else "both", "neither"))
+    if form == "neither":
+        return {}
     if form == "raised":
         return {"bid": ask.int(lo // step, contract // step) * step, "contract": contract}
     if form == "both":

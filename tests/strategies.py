@@ -224,7 +224,8 @@ def make_hand(
         else:  # declared marriages need a trick in every auction preset
             bonus = sum(MARRIAGE[m["suit"]] for m in mine) if tricks[declarer] else 0
         least = lowest_bid(preset, dealer, declarer)
-        hand.update(fixed or _contract(ask, preset, (points[declarer] or 0) + bonus, least))
+        raw = (points[declarer] or 0) + bonus
+        hand.update(fixed if fixed is not None else _contract(ask, preset, raw, least))
     hand["points"] = points
     if marriages or _one_in(ask, 2):
         hand["marriages"] = marriages

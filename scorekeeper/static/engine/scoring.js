@@ -58,10 +58,11 @@
     var playing = rules.participants(dealer);
     var declarer = o.auction ? hand.declarer : null;
     if (declarer === undefined) declarer = null;
-    var contract = hand.final_contract || o.min_bid; // no bid at all: the lowest (seed 002)
     var before = table.totals;
     table.hands += 1;
     var golden = rules.golden_hand(table.hands, dealer); // 5.1: null in an ordinary hand
+    // no bid at all: the lowest (seed 002), or in a golden hand its fixed contract (5.1)
+    var contract = hand.final_contract || (golden !== null ? golden.contract : o.min_bid);
     var scores = _zeros(n, 0);
     var raw = _zeros(n, null);
     var notes = [];
