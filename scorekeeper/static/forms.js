@@ -157,10 +157,36 @@
         })
         .catch(failed);
     }
+    // A problem of the declarer, the bid, the contract, the give-up or the blind bid is also
+    // said at its field, as Save would say it (where the blind toggle or a golden hand's fixed
+    // declarer and contract are refused); the card points' problems stay in the preview.
+    function fieldOf(name) {
+      if (name === "declarer") return form.querySelector("fieldset.declarer");
+      var box = form.querySelector("[name=" + name + "]");
+      if (!box) return null;
+      return name === "bid" || name === "contract" ? box.closest(".row") : box.closest("label");
+    }
+    var live = ["declarer", "bid", "contract", "give_up", "blind"];
+    function atFields(errors) {
+      // the hand as it is now replaces what Save said of these fields
+      form.querySelectorAll(".error.live").forEach(function (e) { e.remove(); });
+      live.forEach(function (name) {
+        form.querySelectorAll("[id='" + name + "-error']").forEach(function (e) { e.remove(); });
+      });
+      errors.forEach(function (e) {
+        var at = live.indexOf(e.field) >= 0 && fieldOf(e.field);
+        if (!at || at.hidden) return;
+        var p = document.createElement("p");
+        p.className = "error live";
+        p.textContent = e.message;
+        at.parentNode.insertBefore(p, at.nextSibling);
+      });
+    }
     function show(data) {
       var body = preview.querySelector(".preview-body");
       body.textContent = "";
       var list = document.createElement("ul");
+      atFields(data.ok ? [] : data.errors);
       if (!data.ok) {
         data.errors.forEach(function (e) {
           var li = document.createElement("li"); li.className = "error"; li.textContent = e.message; list.appendChild(li);

@@ -47,6 +47,9 @@ function toLine(form, rotation) {
     line.tricks = seats.map(function (s) { return playing.indexOf(s) >= 0 ? tricks[s] || 0 : null; });
   }
   if (field("musik_aces")) line.musik = { aces: int("musik_aces") || 0, marriage: field("musik_marriage").value || null };
+  // a blind bid (5.1), where the toggle shows: the engine's form hides it in a golden hand
+  var blind = field("declarer") && field("blind");
+  if (blind && blind.checked && !blind.closest("[hidden]")) line.blind = true;
   return line;
 }
 // ... and back, for a line to change: the fields a form would have posted
@@ -54,6 +57,7 @@ function toFields(line, rotation) {
   var f = [["dealer", line.dealer == null ? rotation : line.dealer]], order = [];
   ["declarer", "bid", "contract"].forEach(function (k) { if (line[k] != null) f.push([k, line[k]]); });
   if (line.give_up) f.push(["give_up", "y"]);
+  if (line.blind) f.push(["blind", "y"]);
   (line.points || []).forEach(function (p, s) { f.push(["points-" + s, p == null ? "" : p]); });
   (line.tricks || []).forEach(function (t, s) { f.push(["tricks-" + s, t == null ? "" : t]); });
   (line.marriages || []).forEach(function (m) {
@@ -88,9 +92,9 @@ function problems(form, list) {
       at = form.querySelector(".seat").parentNode.querySelector("legend");
       where = "after";
     } else if (p.field === "declarer" || p.field === "trump") at = form.querySelector("fieldset." + p.field);
-    else if (p.field === "bid" || p.field === "contract" || p.field === "give_up") {
+    else if (p.field === "bid" || p.field === "contract" || p.field === "give_up" || p.field === "blind") {
       at = form.querySelector("[name='" + p.field + "']");
-      at = at && (p.field === "give_up" ? at.closest("label") : at.closest(".row"));
+      at = at && (p.field === "bid" || p.field === "contract" ? at.closest(".row") : at.closest("label"));
       where = "after";
     } else if (p.field === "dealer") { at = form.querySelector("details.more"); if (at) at.open = true; }
     if (!at) { at = form.querySelector(".facts"); where = "before"; }

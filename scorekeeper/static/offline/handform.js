@@ -58,11 +58,30 @@ function handForm(form) {
     var title = fill(editing ? F.edit : F.title, { number: count });
     document.title = title + document.title.slice(h1.textContent.length);
     h1.textContent = title;
-    var facts = form.querySelector(".facts");
+    var facts = form.querySelector(".facts"), golden = spec.golden, banner = document.getElementById("golden-hand");
+    // a golden hand (5.1) is said above the form, with its declarer and contract; it has no auction
+    if (banner) {
+      banner.hidden = !golden;
+      banner.textContent = golden ? fill(F.golden, {
+        hand: golden.hand, hands: golden.hands, name: names[golden.declarer], contract: golden.contract, multiplier: golden.multiplier
+      }) : "";
+    }
     facts.textContent = fill(spec.sitting_out != null ? F.deals_out : F.deals, { name: names[spec.dealer] });
-    if (b.opener != null) facts.textContent += " " + fill(b.forced ? F.forced : F.bids_first, { name: names[b.opener], bid: b.min_bid });
+    if (!golden && b.opener != null) facts.textContent += " " + fill(b.forced ? F.forced : F.bids_first, { name: names[b.opener], bid: b.min_bid });
+    if (!golden) (b.silent || []).forEach(function (s) {
+      facts.textContent += " " + fill(F.silent, { name: names[s], below: st.before.chips[s].silent_below, bid: b.min_bid });
+    });
     form.querySelector("[name=dealer]").value = String(spec.dealer);
-    all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = b.opener != null && r.value === String(b.opener); });
+    var declarer = golden ? golden.declarer : b.opener;
+    all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = declarer != null && r.value === String(declarer); });
+    var bid = form.querySelector("[name=bid]"), contract = form.querySelector("[name=contract]");
+    if (golden && bid && !bid.value && !(contract && contract.value)) bid.value = String(golden.contract);
+    // the blind toggle where the engine's form has it (none in a golden hand)
+    var blind = form.querySelector(".blind-toggle");
+    if (blind) {
+      blind.hidden = !spec.blind;
+      if (!spec.blind) blind.querySelector("input").checked = false;
+    }
     if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer));
     if (number) {
       setFields(form, toFields(st.line, spec.dealer));

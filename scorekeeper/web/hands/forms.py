@@ -17,7 +17,7 @@ from wtforms import (
 from wtforms.validators import Optional, ValidationError
 
 from scorekeeper.rules import N_, SUITS, Hand, Marriage, Musik, Problem, Rules
-from scorekeeper.rules.formspec import HandFormSpec, hand_form
+from scorekeeper.rules.formspec import BlindSpec, HandFormSpec, hand_form
 from scorekeeper.web.fields import NUMERIC, MultiCheckbox, NotNegative, marriage_value, suit_label
 from scorekeeper.web.fields import pad_seats as pad_seats
 from scorekeeper.web.forms import AdjustmentForm as AdjustmentForm
@@ -35,6 +35,7 @@ class HandForm(LineForm):
     bid = IntegerField(_l("Bid"), validators=[Optional()], render_kw=NUMERIC)
     contract = IntegerField(_l("Contract"), validators=[Optional()], render_kw=NUMERIC)
     give_up = BooleanField(_l("Gave up after the musik"))
+    blind = BooleanField(_l("Blind bid"))  # scoring.md 5.1: bid before seeing the musik
     points = FieldList(IntegerField(_l("Card points"), validators=[Optional()], render_kw=NUMERIC))
     tricks = FieldList(
         IntegerField(_l("Tricks"), validators=[Optional(), NotNegative()], render_kw=NUMERIC)
@@ -60,13 +61,16 @@ class HandForm(LineForm):
         default="",
     )
     dealer = SelectField(_l("Dealer"), coerce=int, validate_choice=False)
-    seats, rotation = 0, 0
+    seats, rotation, hands = 0, 0, 0
     rules: Rules | None = None
 
-    def setup(self, rules: Rules, names: list[str], dealer: int, forced: int | None) -> None:
-        """Choices and defaults for this game; the rules check every value."""
+    def setup(
+        self, rules: Rules, names: list[str], dealer: int, forced: int | None, hands: int = 0
+    ) -> None:
+        """Choices and defaults for this game, whose hand this is after `hands` hands (the
+        golden deal counts them); the rules check every value."""
         n = rules.seats
-        self.seats, self.rotation, self.rules = n, dealer, rules
+        self.seats, self.rotation, self.rules, self.hands = n, dealer, rules, hands
         playing = rules.participants(dealer)
         self.declarer.choices = opts((s, names[s]) for s in playing)
         self.dealer.choices = opts((s, names[s]) for s in range(n))
@@ -88,9 +92,26 @@ class HandForm(LineForm):
         redeal's dealer may sit out where the rotation's would not."""
         assert self.rules is not None, "setup() first"
         d = self.dealer.data
-        return hand_form(
-            self.rules, d if isinstance(d, int) and 0 <= d < self.seats else self.rotation
-        )
+        dealer = d if isinstance(d, int) and 0 <= d < self.seats else self.rotation
+        return hand_form(self.rules, dealer, self.hands)
+
+    def blind_toggle(self, spec: HandFormSpec) -> tuple[BlindSpec | None, bool]:
+        """The blind toggle (5.1) and whether it shows: where this hand may be bid blind; in a
+        golden hand of a game with blind bids, there but hidden (the offline code shows it for
+        the hands after the golden deal, as the engine's form says: static/offline/)."""
+        if spec.blind is not None or spec.golden is None:
+            return spec.blind, True
+        assert self.rules is not None, "setup() first"
+        return hand_form(self.rules, spec.dealer, self.rules.golden_hands).blind, False
+
+    def prefill(self, spec: HandFormSpec) -> None:
+        """A new hand's form as the rules fix it: a golden hand's declarer and contract (5.1)."""
+        golden = spec.golden
+        if golden is None:
+            return
+        self.declarer.data = golden.declarer
+        if self.bid.data is None and self.contract.data is None:
+            self.bid.data = golden.contract
 
     def validate_dealer(self, field: Any) -> None:
         """A dealer posted by hand that is no seat: the rules' message at the dealer's box,
@@ -159,6 +180,7 @@ class HandForm(LineForm):
             if spec.musik
             else None,
             dealer=None if dealer == rotation else dealer,
+            blind=bool(self.blind.data) and spec.auction,
         )
 
     @classmethod
@@ -174,6 +196,7 @@ class HandForm(LineForm):
             hand.trump,
             hand.dealer,
         )  # None: the rotation's dealer (setup)
+        form.blind.data = hand.blind
         for p in hand.points or ():
             form.points.append_entry(p)
         for t in hand.tricks or ():

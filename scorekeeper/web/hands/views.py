@@ -8,7 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import services
-from scorekeeper.rules import Adjustment, Hand, InvalidHand, replay
+from scorekeeper.rules import Adjustment, Hand, InvalidHand, formspec, replay
 from scorekeeper.rules.sheet import hand_numbers
 from scorekeeper.store import derived
 from scorekeeper.store.models import Game
@@ -48,7 +48,9 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
     asked = request.args.get("dealer", type=int) if request.method == "GET" else None
     if number is None and asked is not None and 0 <= asked < rules.seats:
         dealer = asked
-    form.setup(rules, derived.names(game), dealer, before.bidding.opener)
+    form.setup(rules, derived.names(game), dealer, before.bidding.opener, before.hands)
+    if request.method == "GET" and number is None:
+        form.prefill(form.spec())  # a golden hand's declarer and contract (5.1)
     form.prepare(game.version)
     return form, before
 
@@ -68,6 +70,8 @@ def _render(
         number=number,
         check=check,  # what the Check button asked for: posting.would_score
         hand_number=hand_number,
+        # what the rules mark beside each total before the hand: who keeps silent (5.1)
+        chips=[formspec.chips(derived.rules_for(game), p) for p in before.players],
     ), status
 
 
