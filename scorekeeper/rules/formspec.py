@@ -118,7 +118,8 @@ class Chips:
     # the club agreements (5.1)
     silent_below: int | None = None  # keeps silent: its total is below this
     give_ups_to_penalty: int | None = None  # give-ups until one costs the penalty (this one: 1)
-    barrel_falls: tuple[int, int] | None = None  # falls so far, of the falls that go to 0
+    # falls so far, of the fall that goes to 0; None before the first and from that one on
+    barrel_falls: tuple[int, int] | None = None
 
 
 def chips(rules: Rules, player: PlayerState) -> Chips:
@@ -131,5 +132,7 @@ def chips(rules: Rules, player: PlayerState) -> Chips:
         barrel_tries=player.tries_left if player.on_barrel else None,
         silent_below=o.silence.below if o.silence and player.silent else None,
         give_ups_to_penalty=player.give_ups_to_penalty,
-        barrel_falls=(player.barrel_falls, falls) if falls and player.barrel_falls else None,
+        barrel_falls=(
+            (player.barrel_falls, falls) if falls and 0 < player.barrel_falls < falls else None
+        ),
     )

@@ -132,7 +132,7 @@
       // the club agreements (5.1)
       this.silent_below = f.silent_below === undefined ? null : f.silent_below; // keeps silent: its total is below this
       this.give_ups_to_penalty = f.give_ups_to_penalty === undefined ? null : f.give_ups_to_penalty; // give-ups until one costs the penalty (this one: 1)
-      this.barrel_falls = f.barrel_falls === undefined ? null : f.barrel_falls; // [falls so far, the fall that goes to 0]
+      this.barrel_falls = f.barrel_falls === undefined ? null : f.barrel_falls; // [falls so far, the fall that goes to 0]; None before the first and from that one on
     }
   }
   M.Chips = Chips;
@@ -147,7 +147,7 @@
       barrel_tries: player.on_barrel ? player.tries_left : null,
       silent_below: o.silence && player.silent ? o.silence.below : null,
       give_ups_to_penalty: player.give_ups_to_penalty,
-      barrel_falls: falls && player.barrel_falls ? [player.barrel_falls, falls] : null,
+      barrel_falls: falls && player.barrel_falls > 0 && player.barrel_falls < falls ? [player.barrel_falls, falls] : null,
     });
   };
 })(globalThis.SK = globalThis.SK || {});

@@ -81,13 +81,20 @@ function gamePage(hook) {
       box.classList.toggle("won", out.winners.indexOf(i) >= 0);
       chips.textContent = "";
       if (live && out.next_dealer === i) chip(chips, out.sitting_out === i ? G.deals_out : G.deals);
-      if (live && b.opener === i) chip(chips, b.forced ? fill(G.must_bid, { bid: b.min_bid }) : G.bids_first, true);
-      if (live && (b.may_skip || []).indexOf(i) >= 0) chip(chips, G.may_skip);
-      if (live && (b.may_not_pass || []).indexOf(i) >= 0) chip(chips, G.may_not_pass, true);
+      var golden = b.golden;  // a golden hand (5.1): its declarer, at its contract, no auction
+      if (live && golden) { if (golden.declarer === i) chip(chips, fill(G.golden, golden), true); }
+      else if (live && b.opener === i) chip(chips, b.forced ? fill(G.must_bid, { bid: b.min_bid }) : G.bids_first, true);
+      if (live && !golden && (b.may_skip || []).indexOf(i) >= 0) chip(chips, G.may_skip);
+      if (live && !golden && (b.may_not_pass || []).indexOf(i) >= 0) chip(chips, G.may_not_pass, true);
       if (marks.locked_at != null) chip(chips, fill(G.locked, { points: marks.locked_at }));
       if (st.on_barrel) chip(chips, plural(G.barrel, st.tries_left), true);
       if (marks.bolts) chip(chips, fill(G.bolts, { bolts: marks.bolts[0], count: marks.bolts[1] }));
       if (st.give_ups_left != null) chip(chips, fill(G.give_ups, { count: st.give_ups_left }));
+      // the club agreements (5.1), as the game page has them
+      if (marks.silent_below != null) chip(chips, fill(G.silent, { below: marks.silent_below }), true);
+      if (marks.give_ups_to_penalty === 1) chip(chips, G.penalty_next, true);
+      else if (marks.give_ups_to_penalty != null) chip(chips, plural(G.penalty_in, marks.give_ups_to_penalty));
+      if (marks.barrel_falls) chip(chips, fill(G.falls, { falls: marks.barrel_falls[0], count: marks.barrel_falls[1] }));
     });
     // the sheet: the lines not sent yet on top, marked; after a change or a deletion, all of it
     var now = edits(list) && applied(file, list);
