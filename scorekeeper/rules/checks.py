@@ -169,6 +169,8 @@ class Checker(ClubChecks):
         o, d = self.o, hand.declarer
         if not self.rules.forced_opening or d is None or d not in playing:
             return
+        if self.rules.golden_hand(self.table.hands + 1, dealer) is not None:
+            return  # a golden hand has no auction: its declarer is checked as such (5.1)
         n = self.table.seats
         opener = next(s for s in ((dealer + i) % n for i in range(1, n + 1)) if s in playing)
         bid = hand.bid if hand.bid is not None else hand.contract

@@ -386,6 +386,13 @@ REFUSED: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], list[Any]]] 
         [(1, "declarer", 2)],
     ),
     (
+        "golden: the declarer is the forced opener, said once (a golden hand has no auction)",
+        "pl-3",
+        {"golden": True},
+        [{"declarer": 2, "points": [30, 10, 80]}],
+        [(1, "declarer", 2)],
+    ),
+    (
         "golden: the contract is exactly the golden contract",
         "pl-3",
         {"golden": True},

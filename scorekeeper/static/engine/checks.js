@@ -211,6 +211,9 @@
       var o = this.o,
         d = hand.declarer;
       if (!this.rules.forced_opening || d == null || !includes(playing, d)) return;
+      if (this.rules.golden_hand(this.table.hands + 1, dealer) !== null) {
+        return; // a golden hand has no auction: its declarer is checked as such (5.1)
+      }
       var n = this.table.seats;
       var opener;
       for (var i = 1; i < n + 1; i++) {
