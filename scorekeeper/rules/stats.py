@@ -48,6 +48,26 @@ class SeatStats:
         self.blind += other.blind
         self.blind_made += other.blind_made
 
+    def add_dict(self, data: Mapping[str, Any]) -> None:
+        """`add(SeatStats.from_dict(data))` without the object in between: a player's page
+        adds up one of these per game (10,000 for a family's years)."""
+        self.contracts += data["contracts"]
+        self.made += data["made"]
+        self.made_sum += data["made_sum"]
+        if data["made_max"] is not None:
+            self.made_max = max(self.made_max or 0, data["made_max"])
+        self.give_ups += data["give_ups"]
+        self.barrel_falls += data["barrel_falls"]
+        self.bolts += data["bolts"]
+        for suit, n in data["marriages"].items():
+            self.marriages[suit] = self.marriages.get(suit, 0) + n
+        if data["money_won"] != "0":
+            self.money_won += Decimal(data["money_won"])
+        if data["money_lost"] != "0":
+            self.money_lost += Decimal(data["money_lost"])
+        self.blind += data.get("blind", 0)  # summaries kept from before blind bids have none
+        self.blind_made += data.get("blind_made", 0)
+
     @property
     def made_rate(self) -> float | None:
         return self.made / self.contracts if self.contracts else None

@@ -84,6 +84,8 @@ class Memos:
         self.sheets = Memo(10 * MB, lambda v: 200 + 2 * len(v))  # rendered lists of hands
         # game summaries as stored (summaries.py): small, and read by the thousand
         self.summaries = Memo(15 * MB, lambda v: 700)
+        # a player's record and games list (services/players.py), until one of them changes
+        self.records = Memo(10 * MB, lambda v: 1000 + 150 * len(v[1]))
 
 
 def init_app(app: Flask) -> None:

@@ -228,3 +228,23 @@ def test_a_rename_is_held_to_a_new_games_names_and_a_merge_to_real_ids(app, clie
     r = client.post(f"/players/{ala}/merge", data={"into": str(2**31)})
     assert r.status_code == 422 and _error(r.get_data(as_text=True), "into")
     assert player_id(client, "Ala") == ala
+
+
+def test_a_players_page_remembered_follows_every_change_of_its_games(client):
+    """The record is remembered per worker until one of the player's games changes: a hand
+    logged, a game started or deleted are on the next view."""
+    first = post(client, GAME_A)
+    bartek = player_id(client, "Bartek")
+    assert "Contracts 1, made 1 100%" in text_of(client, f"/players/{bartek}")
+    assert "Contracts 1, made 1 100%" in text_of(client, f"/players/{bartek}")  # remembered
+    # hand 4: Ala deals, Bartek is on the musik and fails 100
+    hand = {"declarer": 1, "bid": 100, "points": [50, 40, 30]}
+    response = client.post(f"/api/games/{first}/hands", json=hand)
+    assert response.status_code == 201, response.json
+    assert "Contracts 2, made 1 50%" in text_of(client, f"/players/{bartek}")
+    second = post(client, GAME_B)  # another game of Bartek's, with no contract of his
+    assert "Games 2 (0 finished)" in text_of(client, f"/players/{bartek}")
+    page = client.get(f"/games/{second}/delete").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', page)
+    client.post(f"/games/{second}/delete", data={"csrf_token": token[1]} if token else {})
+    assert "Games 1 (0 finished)" in text_of(client, f"/players/{bartek}")
