@@ -90,6 +90,7 @@ KEY_LABELS: dict[str, dict[str, Label]] = {
 }
 # The same keys as boxes of the new-game form, under their toggle's "change the numbers": a box
 # stands alone there, so it says the whole thing ("Barrel at", not "at"). The lock is one number.
+# A key that an agreement's switch decides alone (AGREEMENTS: yes or no, a choice) has no box.
 FORM_KEY_LABELS: dict[str, dict[str, Label]] = {
     "lock": {"at": _l("Lock at")},
     "musik_bonus": {"ace": _l("Points per ace"), "marriage": _l("A marriage in the musik counts")},
@@ -97,22 +98,19 @@ FORM_KEY_LABELS: dict[str, dict[str, Label]] = {
         "declarer": _l("The declarer"),
         "opponents": _l("Each opponent gets (points, or “half” the contract)"),
         "limit": _l("Times per player (blank: as chosen above)"),
-        "every": _l("Every so many give-ups cost a penalty (blank: never)"),
+        "every": _l("Every so many give-ups cost the penalty (blank: as chosen above)"),
         "penalty": _l("That give-up penalty"),
-        "on_barrel": _l("A player on the barrel may give up"),
     },
     "barrel": {
         "at": _l("Barrel at"),
         "tries": _l("Hands on the barrel"),
         "penalty": _l("Falling off costs"),
         "knock_off": _l("Overtaking knocks off"),
-        "falls_to_zero": _l("The fall that goes back to 0 (blank: none)"),
+        "falls_to_zero": _l("The fall that goes back to 0 (blank: as chosen above)"),
     },
     "bolts": {
         "count": _l("Bolts before the penalty"),
         "penalty": _l("The penalty"),
-        "kind": _l("A bolt is a hand with"),
-        "consecutive": _l("Only bolts in a row count"),
     },
     "dump": {"at": _l("Dump at"), "negative": _l("At minus that total too")},
     "blind": {
@@ -199,6 +197,61 @@ TOGGLES: dict[str, Toggle] = {
         _l("below -120 a player may declare only as the first bidder, at the lowest bid"),
         _ON,
     ),
+}
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A club agreement (scoring.md 5.1) that is a way of playing a house rule: its own switch
+    under that rule's toggle on the new-game form, in words, with the values of the rule's keys
+    it plays with when on (the usual ones) and when off. A number it sets is still a box behind
+    the rule's "change the numbers"; a key it alone decides (yes or no, a choice) has no box."""
+
+    name: Label
+    words: Label
+    on: dict[str, Any]
+    off: dict[str, Any]
+
+
+# The agreements of 5.1 that are keys of a house rule: rule -> its key -> the agreement. (The
+# blind bid, the golden deal and silence are options of their own: TOGGLES.)
+AGREEMENTS: dict[str, dict[str, Agreement]] = {
+    "give_up": {
+        "every": Agreement(
+            _l("Give-up penalty"),
+            _l("every third give-up of a player costs 120 more"),
+            {"every": 3},
+            {"every": None},
+        ),
+        "on_barrel": Agreement(
+            _l("No give-up on the barrel"),
+            _l("a player on the barrel may not give up"),
+            {"on_barrel": False},
+            {"on_barrel": True},
+        ),
+    },
+    "barrel": {
+        "falls_to_zero": Agreement(
+            _l("Third fall to 0"),
+            _l("a player's third fall off the barrel sets the total to 0"),
+            {"falls_to_zero": 3},
+            {"falls_to_zero": None},
+        ),
+    },
+    "bolts": {
+        "kind": Agreement(
+            _l("A bolt is a hand without a trick"),
+            _l("a trick with no points in it is no bolt"),
+            {"kind": "tricks"},
+            {"kind": "points"},
+        ),
+        "consecutive": Agreement(
+            _l("Bolts in a row"),
+            _l("only bolts in a row count toward the penalty"),
+            {"consecutive": True},
+            {"consecutive": False},
+        ),
+    },
 }
 
 # A variant by the name players give it (the key, e.g. "pl-3", is a name for files and programs);

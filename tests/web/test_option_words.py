@@ -26,9 +26,13 @@ def test_every_option_has_a_label_a_field_and_a_section(name: str) -> None:
     if spec.kind == "record":
         assert name in words.TOGGLES, f"{name!r} is a house rule: words.TOGGLES needs its words"
         assert list(words.KEY_LABELS[name]) == list(spec.keys), name
+        # a box per key, but for the keys a club agreement's switch alone decides (5.1),
+        # then the agreements' switches
+        switched = forms.switched(name)
         assert forms.OPTION_FIELDS[name] == [
             forms.field_name(name),
-            *(forms.field_name(name, key) for key in spec.keys),
+            *(forms.field_name(name, key) for key in spec.keys if key not in switched),
+            *(forms.agreement_field(name, key) for key in words.AGREEMENTS.get(name, {})),
         ]
     assert SECTION_OF.get(name) in TITLES, f"rulebook SECTION_OF: which section explains {name!r}"
 
@@ -47,7 +51,14 @@ def test_every_choice_and_every_way_has_words() -> None:
             assert value in words.VALUE_WORDS or value.isdigit(), value
     for name, toggle in words.TOGGLES.items():
         assert set(toggle.ways) <= set(forms.WAYS), name
-        assert set(forms.boxes(name)) == set(OPTION_SPECS[name].keys or {"at"})
+        boxed = set(forms.boxes(name)) | set(forms.switched(name))
+        assert boxed == set(OPTION_SPECS[name].keys or {"at"})
+    for name, agreements in words.AGREEMENTS.items():
+        # an agreement sets keys of its rule, to values the rules take
+        assert name in words.TOGGLES, name
+        for key, agreement in agreements.items():
+            assert key in agreement.on and set(agreement.on) == set(agreement.off), (name, key)
+            assert set(agreement.on) <= set(OPTION_SPECS[name].keys), (name, key)
 
 
 def test_a_kind_the_form_cannot_take_stops_the_app() -> None:

@@ -19,12 +19,14 @@ from scorekeeper.rules import OPTION_SPECS, VARIANTS, InvalidHand, Spec, find_va
 from scorekeeper.rules.bounds import FORM_TOKEN_MAX
 from scorekeeper.web.i18n import marriage, problem_text
 from scorekeeper.web.words import (
+    AGREEMENTS,
     AS_THE_VARIANT,
     FORM_KEY_LABELS,
     KEY_LABELS,
     LABELS,
     NO,
     OFF,
+    ON,
     PRESET_SUMMARIES,
     TOGGLES,
     USUAL,
@@ -48,14 +50,32 @@ def field_name(option: str, key: str = "") -> str:
     return f"opt_{option}_{key}" if key else f"opt_{option}"
 
 
+def agreement_field(option: str, key: str) -> str:
+    """The form field of a club agreement under a house rule's toggle: agree_bolts_kind."""
+    return f"agree_{option}_{key}"
+
+
+def switched(option: str) -> tuple[str, ...]:
+    """The keys of `option` that an agreement's switch alone decides (yes or no, a choice):
+    they have no box of their own behind "change the numbers"."""
+    return tuple(
+        key for key in AGREEMENTS.get(option, {}) if OPTION_SPECS[option].keys[key].kind != "int"
+    )
+
+
 def boxes(option: str) -> dict[str, tuple[Spec, Label]]:
     """The number boxes behind a toggle's "change the numbers", or an option's value per suit:
-    key -> (its spec, its label). A toggle whose option is one number (the lock) has one, "at"."""
+    key -> (its spec, its label). A toggle whose option is one number (the lock) has one, "at";
+    a key an agreement's switch decides has none (switched)."""
     spec = OPTION_SPECS[option]
     if spec.kind == "per_suit":
         return {suit: (sub, LazyString(marriage, suit)) for suit, sub in spec.keys.items()}
     if spec.kind == "record":
-        return {key: (sub, FORM_KEY_LABELS[option][key]) for key, sub in spec.keys.items()}
+        return {
+            key: (sub, FORM_KEY_LABELS[option][key])
+            for key, sub in spec.keys.items()
+            if key not in switched(option)
+        }
     return {"at": (spec, FORM_KEY_LABELS[option]["at"])}
 
 
@@ -78,6 +98,13 @@ def variant_way(key: str, rule: str) -> str:
     played = value.items() if isinstance(value, dict) else {}.items()
     # the first way whose values the preset's are (the bomba "once" before "no limit")
     return next((w for w in TOGGLES[rule].ways if WAYS[w].items() <= played), "on")
+
+
+def agreement_way(key: str, rule: str, agreement: str) -> str:
+    """Whether the preset `key` plays an agreement of its rule: "on" or "off"."""
+    value = VARIANTS[key].preset_options().to_dict()[rule]
+    played = value.items() if isinstance(value, dict) else {}.items()
+    return "on" if value is not None and AGREEMENTS[rule][agreement].on.items() <= played else "off"
 
 
 def summary(key: str) -> Label:
@@ -162,8 +189,9 @@ def _check_words(name: str, spec: Spec) -> None:
     """An option of the rules without its words stops the app here, saying what is missing."""
     missing = [name] if name not in LABELS else []
     if spec.kind == "record":
-        for labels in (KEY_LABELS, FORM_KEY_LABELS):
-            missing += [f"{name}.{key}" for key in spec.keys if key not in labels.get(name, {})]
+        missing += [f"{name}.{key}" for key in spec.keys if key not in KEY_LABELS.get(name, {})]
+        boxed = [key for key in spec.keys if key not in switched(name)]
+        missing += [f"{name}.{key}" for key in boxed if key not in FORM_KEY_LABELS.get(name, {})]
     if name in TOGGLES and spec.kind != "record" and "at" not in FORM_KEY_LABELS.get(name, {}):
         missing.append(f"{name}.at")
     if missing:
@@ -181,6 +209,11 @@ def _add_fields() -> dict[str, list[str]]:
             fields = {field_name(name): SelectField(toggle.name, default="", choices=choices)}
             for key, (sub, label) in boxes(name).items():
                 fields[field_name(name, key)] = _field(sub, label, USUAL, _usual(sub))
+            for key, agreement in AGREEMENTS.get(name, {}).items():
+                switch = opts([("", AS_THE_VARIANT), ("on", ON), ("off", OFF)])
+                fields[agreement_field(name, key)] = SelectField(
+                    agreement.name, default="", choices=switch
+                )
         elif name in PER_SUIT:
             fields = {
                 field_name(name, key): _field(sub, label, USUAL, _usual(sub))

@@ -10,9 +10,9 @@ from wtforms import FieldList
 from scorekeeper.gamefile import FORMAT, parse
 from scorekeeper.gamefile import GameFile as GameFileLike
 from scorekeeper.rules import N_, OPTION_SPECS, VARIANTS, InvalidHand, Problem, Spec
-from scorekeeper.web.games.forms import WAYS, NewGameForm, boxes, field_name
+from scorekeeper.web.games.forms import WAYS, NewGameForm, agreement_field, boxes, field_name
 from scorekeeper.web.i18n import problem_text
-from scorekeeper.web.words import TOGGLES
+from scorekeeper.web.words import AGREEMENTS, TOGGLES
 
 
 def _number(raw: str) -> int | str:
@@ -65,15 +65,53 @@ def overrides(form: NewGameForm) -> dict[str, Any]:
     return out
 
 
+def _agreements(form: NewGameForm, name: str) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """The switches of the club agreements under toggle `name` (5.1): the values of the ones
+    turned on, of the ones turned off, and the fields of those turned on."""
+    on: dict[str, Any] = {}
+    off: dict[str, Any] = {}
+    fields = []
+    for key, agreement in AGREEMENTS.get(name, {}).items():
+        field = agreement_field(name, key)
+        choice = form[field].data or ""
+        if choice == "on":
+            on.update(agreement.on)
+            fields.append(field)
+        elif choice == "off":
+            off.update(agreement.off)
+    return on, off, fields
+
+
+def _rule_off(fields: list[str]) -> InvalidHand:
+    """An agreement turned on under a rule the game does not play: said at each switch."""
+    return InvalidHand(
+        [
+            Problem(
+                None,
+                field,
+                N_("the rule above is not played in this game: choose “on” there to play this"),
+                None,
+                {},
+            )
+            for field in fields
+        ]
+    )
+
+
 def _house_rule(form: NewGameForm, name: str) -> dict[str, Any]:
-    """One toggle and its numbers: off, a way of playing it, or the variant's own."""
+    """One toggle, its agreements and its numbers: off, a way of playing it, or the variant's
+    own. A number typed wins over an agreement turned on, an agreement turned off over both."""
     way = form[field_name(name)].data or ""
-    typed = {
+    numbers = {
         key: _value(sub, _posted(form, field_name(name, key)))
         for key, (sub, _label) in boxes(name).items()
         if _posted(form, field_name(name, key))
     }
+    agreed, refused, switched_on = _agreements(form, name)
+    typed = {**agreed, **numbers, **refused}
     if way == "off":
+        if switched_on:
+            raise _rule_off(switched_on)
         return {name: None}
     if way in TOGGLES[name].ways:
         values = {**WAYS[way], **typed}
@@ -83,6 +121,10 @@ def _house_rule(form: NewGameForm, name: str) -> dict[str, Any]:
         own = (
             VARIANTS[variant].preset_options().to_dict().get(name) if variant in VARIANTS else None
         )
+        if own is None and switched_on:
+            raise _rule_off(switched_on)
+        if own is None and not numbers:
+            return {}  # an agreement turned off under a rule the variant lacks: nothing to do
         if own is None:
             raise InvalidHand.one(
                 None,

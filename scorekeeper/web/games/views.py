@@ -24,6 +24,8 @@ from scorekeeper.web.games.forms import (
     SIMPLE,
     TOGGLED,
     NewGameForm,
+    agreement_field,
+    agreement_way,
     boxes,
     field_name,
     summary,
@@ -76,7 +78,19 @@ def new() -> tuple[str, int] | Response:
         boxes=boxes,
         field_name=field_name,
         words=words,
-        ways={k: {rule: variant_way(k, rule) for rule in TOGGLED} for k in VARIANTS},
+        agreement_field=agreement_field,
+        # how each preset plays each toggle, and each agreement under one ("barrel.falls_to_zero")
+        ways={
+            k: {
+                **{rule: variant_way(k, rule) for rule in TOGGLED},
+                **{
+                    f"{rule}.{key}": agreement_way(k, rule, key)
+                    for rule, agreements in words.AGREEMENTS.items()
+                    for key in agreements
+                },
+            }
+            for k in VARIANTS
+        },
         presets=presets,
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},

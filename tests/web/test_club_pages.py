@@ -1,0 +1,334 @@
+"""The club agreements of scoring.md 5.1 on the pages (issue 16): each as a switch of the
+new-game form, the hand form's blind toggle and golden hand, the game page's chips, the rules
+page of a game and the players' statistics."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules import VARIANTS, rules_for
+from scorekeeper.store.db import db
+from scorekeeper.store.models import Game
+from scorekeeper.web import words
+
+from .helpers import hand, new_game, totals
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = {"players-0": "Ala", "players-1": "Bartek", "players-2": "Celina"}
+
+
+def _stored(app: Any) -> dict[str, Any]:
+    with app.app_context():
+        return dict(db.session.execute(db.select(Game)).scalar_one().options)
+
+
+def _error_at(page: str, field_id: str) -> str:
+    found = re.search(rf'<span class="error" id="{re.escape(field_id)}-error">([^<]*)</span>', page)
+    assert found, f"no error at {field_id}"
+    return html.unescape(found.group(1))
+
+
+def _text(page: str) -> str:
+    page = re.sub(r"<script.*?</script>", "", page, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def game_from(client: Any, fixture: str, hands: int | None = None, **options: Any) -> str:
+    """A game of the fixture's players and rules (options added), with its first `hands` lines."""
+    data = json.loads((ROOT / "tests/games" / fixture).read_text(encoding="utf-8"))["game"]
+    data["hands"] = data["hands"][:hands]
+    data["options"] = {**data["options"], **options}
+    r = client.post("/api/games", json=data)
+    assert r.status_code == 201, r.get_data(as_text=True)
+    return f"/games/{r.get_json()['id']}"
+
+
+def stored_hands(client: Any, game: str) -> list[dict[str, Any]]:
+    r = client.get(f"/api{game}/file")
+    assert r.status_code == 200
+    return list(r.get_json()["hands"])
+
+
+# --- the new-game form -----------------------------------------------------------------------
+
+
+def test_each_agreement_is_a_switch_in_the_players_words(client: Any) -> None:
+    page = client.get("/games/new").get_data(as_text=True)
+    text = _text(page)
+    for toggle in ("blind", "golden", "silence"):
+        assert str(words.TOGGLES[toggle].name) in text, toggle
+        assert f'name="opt_{toggle}"' in page
+    for rule, agreements in words.AGREEMENTS.items():
+        for key, agreement in agreements.items():
+            assert f"<b>{agreement.name}</b>: {agreement.words}" in html.unescape(page), key
+            switch = re.search(rf'name="agree_{rule}_{key}".*?</select>', page, re.S)
+            assert switch, key
+            # no preset plays an agreement: the first choice says so
+            assert '<option value="" selected>as the variant: off</option>' in switch.group(0)
+    # a key only an agreement decides has no box of its own
+    for box in ("opt_give_up_on_barrel", "opt_bolts_kind", "opt_bolts_consecutive"):
+        assert f'name="{box}"' not in page
+    # their numbers are behind the rule's "change the numbers"
+    assert 'name="opt_give_up_every"' in page and 'name="opt_barrel_falls_to_zero"' in page
+
+
+def test_every_agreement_is_one_the_rules_take() -> None:
+    for rule, agreements in words.AGREEMENTS.items():
+        for agreement in agreements.values():
+            for values in (agreement.on, agreement.off):
+                rules_for("ru-3", {rule: values})  # an option error would raise
+
+
+@pytest.mark.parametrize(
+    "variant, fields, option, value",
+    [
+        ("pl-3", {"opt_blind": "on"}, "blind", {}),
+        ("pl-3", {"opt_blind": "on", "opt_blind_min_total": "200"}, "blind", {"min_total": 200}),
+        ("pl-3", {"opt_golden": "on", "opt_golden_hands": "2"}, "golden", {"hands": 2}),
+        ("pl-3", {"opt_silence": "on", "opt_silence_below": "-200"}, "silence", {"below": -200}),
+        (
+            "pl-3",
+            {"opt_give_up": "once", "agree_give_up_every": "on"},
+            "give_up",
+            {"limit": 1, "every": 3},
+        ),
+        # a number typed wins over the agreement's usual one
+        (
+            "pl-3",
+            {"opt_give_up": "on", "agree_give_up_every": "on", "opt_give_up_every": "2"},
+            "give_up",
+            {"every": 2},
+        ),
+        ("pl-3", {"opt_give_up": "on", "agree_give_up_on_barrel": "on"}, "give_up", {}),
+        # under "as the variant", the variant's own rule with the agreement
+        ("ru-3", {"agree_barrel_falls_to_zero": "on"}, "barrel", {"at": 880, "falls_to_zero": 3}),
+        (
+            "ru-3",
+            {"agree_bolts_kind": "on", "agree_bolts_consecutive": "on"},
+            "bolts",
+            {"count": 3, "kind": "tricks", "consecutive": True},
+        ),
+        # an agreement turned off wins over its number
+        (
+            "ru-3",
+            {"agree_give_up_every": "off", "opt_give_up_every": "2"},
+            "give_up",
+            {"every": None},
+        ),
+    ],
+)
+def test_a_switch_and_its_numbers_are_the_games_options(
+    app: Any, client: Any, variant: str, fields: dict[str, str], option: str, value: dict[str, Any]
+) -> None:
+    new_game(client, variant, **fields)
+    stored = _stored(app)[option]
+    assert {k: stored[k] for k in value} == value, stored
+    if "agree_give_up_on_barrel" in fields:
+        assert stored["on_barrel"] is False
+
+
+def test_an_agreement_under_a_rule_the_game_does_not_play_is_refused_at_its_switch(
+    app: Any, client: Any
+) -> None:
+    data = {"variant": "pl-3", **PLAYERS, "agree_barrel_falls_to_zero": "on"}
+    for barrel in ("", "off"):  # pl-3 has no barrel; or it is turned off
+        r = client.post("/games/new", data=data | {"opt_barrel": barrel})
+        assert r.status_code == 422
+        message = _error_at(r.get_data(as_text=True), "agree_barrel_falls_to_zero")
+        assert message == "the rule above is not played in this game: choose “on” there to play this"
+    with app.app_context():
+        assert db.session.execute(db.select(Game)).first() is None
+    # turned off, it asks nothing of a rule the game does not play
+    r = client.post("/games/new", data=data | {"agree_barrel_falls_to_zero": "off"})
+    assert r.status_code == 302
+    assert "barrel" not in _stored(app)
+
+
+def test_an_agreement_the_variant_cannot_play_is_refused_with_the_reason(client: Any) -> None:
+    data = {"variant": "moscow", "players-0": "Аня", "players-1": "Борис", "opt_golden": "on"}
+    r = client.post("/games/new", data=data)
+    assert r.status_code == 422
+    assert "needs an auction" in _error_at(r.get_data(as_text=True), "opt_golden")
+
+
+def test_the_page_says_how_each_preset_plays_each_agreement(client: Any) -> None:
+    page = html.unescape(client.get("/games/new").get_data(as_text=True))
+    ways = json.loads(re.search(r"data-ways='([^']*)'", page).group(1))
+    assert set(ways) == set(VARIANTS)
+    for key in VARIANTS:
+        for rule, agreements in words.AGREEMENTS.items():
+            for agreement in agreements:
+                assert ways[key][f"{rule}.{agreement}"] == "off", (key, rule, agreement)
+
+
+# --- the hand form ---------------------------------------------------------------------------
+
+
+def _checkbox(page: str, name: str) -> str:
+    found = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+    assert found, f"no {name} box"
+    return found.group(0)
+
+
+def test_the_blind_toggle_is_there_where_the_game_plays_blind_bids(client: Any) -> None:
+    blind = client.get(game_from(client, "pl-3-blind.json", 0) + "/hands/new").text
+    assert "Blind bid, before seeing the musik" in blind
+    assert "(the contract counts × 2; at least 120)" in html.unescape(blind)
+    assert "checked" not in _checkbox(blind, "blind")
+    plain = client.get(new_game(client) + "/hands/new").text
+    assert 'name="blind"' not in plain
+    # with a lowest total, the hint says it
+    game = game_from(client, "pl-3-blind.json", 0, blind={"min_total": 300, "multiplier": 3})
+    hint = html.unescape(client.get(game + "/hands/new").text)
+    assert "(the contract counts × 3; at least 120, with a total of 300 or more)" in hint
+
+
+def test_a_blind_hand_is_saved_and_edited_as_blind(client: Any) -> None:
+    game = game_from(client, "pl-3-blind.json", 0)
+    r = hand(
+        client, game, [30, 80, 10], declarer=1, bid=120, blind="y", marriages="1:hearts"
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)
+    assert totals(client, game) == [30, 240, 10]
+    assert stored_hands(client, game)[0]["blind"] is True
+    edit = client.get(f"{game}/hands/1/edit").text
+    assert "checked" in _checkbox(edit, "blind")
+    # saved again without the tick, it is a bid like any other
+    data = {
+        "declarer": "1",
+        "bid": "120",
+        "points-0": "30",
+        "points-1": "80",
+        "points-2": "10",
+        "marriages": "1:hearts",
+        "dealer": "0",
+    }
+    r = client.post(f"{game}/hands/1/edit", data=data)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    assert "blind" not in stored_hands(client, game)[0]
+    assert totals(client, game) == [30, 120, 10]
+
+
+def test_a_blind_bid_the_rules_refuse_is_said_at_the_toggle(app: Any, client: Any) -> None:
+    game = game_from(client, "pl-3-blind.json", 0, blind={"min_total": 100})
+    fields = {"points-0": "30", "points-1": "80", "points-2": "10", "marriages": "1:hearts"}
+    fields |= {"declarer": "1", "bid": "120", "blind": "y", "dealer": "0"}
+    r = client.post(f"{game}/hands/new", data=fields)
+    assert r.status_code == 422
+    said = "Bartek has 0: a blind bid needs a total of at least 100"
+    assert _error_at(r.get_data(as_text=True), "blind") == said
+    assert stored_hands(client, game) == []
+    # the live preview names the field, which the page's script marks
+    preview = client.post(f"{game}/hands/preview", data=fields).get_json()
+    assert preview["ok"] is False
+    assert {"field": "blind", "seat": 1, "message": said} in preview["errors"]
+    # a blind contract under the lowest is said at the bid
+    r = client.post(f"{game}/hands/new", data=fields | {"bid": "110"})
+    assert "a blind bid needs a contract of at least 120, got 110" in _error_at(r.text, "bid")
+
+
+def test_a_golden_hand_is_said_above_the_form_with_its_declarer_and_contract(
+    client: Any,
+) -> None:
+    game = game_from(client, "pl-3-golden.json", 1)
+    page = client.get(game + "/hands/new").text
+    banner = re.search(r'<p class="flash golden-hand" id="golden-hand">([^<]*)</p>', page)
+    assert banner, "no golden hand above the form"
+    assert html.unescape(banner.group(1)) == (
+        "Golden hand 2 of 3: Celina plays exactly 120, scores × 2"
+    )
+    assert page.index('id="golden-hand"') < page.index('id="hand-form"')
+    assert re.search(r'<input checked [^>]*name="declarer" type="radio" value="2">', page)
+    assert re.search(r'<input[^>]*name="bid"[^>]*value="120"', page)
+    # no auction: nobody is said to bid first
+    facts = _text(re.search(r'<p class="facts">.*?</p>', page, re.S).group(0))
+    assert facts.strip() == "Bartek deals."
+    # another declarer, another contract: refused at their fields
+    fields = {"declarer": "0", "bid": "100", "points-0": "100", "points-1": "20", "points-2": "0"}
+    r = client.post(f"{game}/hands/new", data=fields | {"dealer": "1"})
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert _error_at(page, "declarer") == "golden hand 2 of 3 is played by Celina, not Ala"
+    assert _error_at(page, "bid") == "golden hand 2 of 3 is played at exactly 120, got 100"
+    # as the form fills it in, it is saved
+    fields = {"declarer": "2", "bid": "120", "points-0": "0", "points-1": "0", "points-2": "120"}
+    r = client.post(f"{game}/hands/new", data=fields | {"dealer": "1"})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    assert totals(client, game) == [60, -240, 240]  # 120 made, × 2
+
+
+def test_after_the_golden_deal_the_form_is_as_usual(client: Any) -> None:
+    game = game_from(client, "pl-3-golden.json", 3)
+    page = client.get(game + "/hands/new").text
+    assert 'id="golden-hand" hidden' in page
+    assert "Bartek is on the musik: must bid 100." in page
+
+
+def test_a_golden_hand_hides_the_blind_toggle_until_the_golden_deal_is_over(
+    client: Any,
+) -> None:
+    game = game_from(client, "pl-3-golden.json", 1, blind=True)
+    golden = client.get(game + "/hands/new").text
+    # there for the offline code, which shows it when the engine's form has it
+    assert '<label class="check blind-toggle" hidden>' in golden
+    after = client.get(game_from(client, "pl-3-golden.json", 3, blind=True) + "/hands/new").text
+    assert '<label class="check blind-toggle">' in after
+
+
+def test_who_keeps_silent_is_in_the_facts_line(client: Any) -> None:
+    game = game_from(client, "pl-3-silence.json", 2)
+    page = _text(client.get(game + "/hands/new").text)
+    assert (
+        "Bartek deals. Celina is on the musik: must bid 100. "
+        "Ala keeps silent (below -120): declares only as the first bidder, at 100."
+    ) in page
+
+
+# --- the game page ---------------------------------------------------------------------------
+
+
+def _chips(page: str) -> list[tuple[str, list[str]]]:
+    """Each total's name and chips, in seat order."""
+    out = []
+    for box in re.findall(r'<div class="total[^"]*">(.*?)</div>', page, re.S):
+        name = re.search(r'<span class="name">([^<]*)</span>', box)
+        chips = re.findall(r'<span class="chip(?: hot)?">([^<]*)</span>', box)
+        out.append((html.unescape(name.group(1)) if name else "", [html.unescape(c) for c in chips]))
+    return out
+
+
+def test_the_golden_hand_to_come_is_a_chip_of_its_declarer(client: Any) -> None:
+    chips = _chips(client.get(game_from(client, "pl-3-golden.json", 1)).text)
+    assert chips == [
+        ("Ala", []),
+        ("Bartek", ["deals"]),
+        ("Celina", ["golden hand 2 of 3: plays 120"]),
+    ]
+    chips = _chips(client.get(game_from(client, "pl-3-golden.json", 3)).text)
+    assert chips[1] == ("Bartek", ["must bid 100"])
+
+
+def test_who_keeps_silent_is_a_chip(client: Any) -> None:
+    chips = _chips(client.get(game_from(client, "pl-3-silence.json", 3)).text)
+    assert chips[0] == ("Ala", ["must bid 100", "keeps silent: below -120"])
+    assert all("keeps silent" not in c for _name, cs in chips[1:] for c in cs)
+
+
+def test_give_ups_to_the_next_penalty_are_a_chip(client: Any) -> None:
+    chips = dict(_chips(client.get(game_from(client, "ru-3-give-up-penalty.json")).text))
+    assert "a penalty in 2 give-ups" in chips["Аня"]
+    assert "the next give-up costs a penalty" in chips["Вера"]
+
+
+def test_barrel_falls_before_the_one_to_0_are_a_chip(client: Any) -> None:
+    chips = dict(_chips(client.get(game_from(client, "ru-3-barrel-falls.json", 4)).text))
+    assert "barrel falls 1/2" in chips["Аня"] and "barrel falls 1/2" in chips["Борис"]
+    # the second fall took Аня to 0: nothing left to count
+    chips = dict(_chips(client.get(game_from(client, "ru-3-barrel-falls.json")).text))
+    assert not any(c.startswith("barrel falls") for c in chips["Аня"])
