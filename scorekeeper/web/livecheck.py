@@ -59,7 +59,8 @@ class LiveCheck:
 
     def __init__(self, app: Flask, inner: WSGIApp) -> None:
         self.app, self.inner = app, inner
-        self.shed_at = int(app.config.get("LIVE_SHED_QUEUE", 32))
+        # 64 connections waiting is ~100 ms of work for two workers at 3 ms a request
+        self.shed_at = int(app.config.get("LIVE_SHED_QUEUE", 64))
         self.retry_after = str(int(app.config.get("LIVE_RETRY_AFTER", 10)))
         self._engine: Engine | None = None
 

@@ -133,7 +133,7 @@ def test_connections_queueing_make_the_followers_wait_but_not_the_scorer(app, cl
     waiting = []
     livecheck.LISTENERS[:] = [listener]
     try:
-        shed_at = app.config.get("LIVE_SHED_QUEUE", 32)
+        shed_at = app.config.get("LIVE_SHED_QUEUE", 64)
         for _ in range(shed_at + 1):
             waiting.append(socket.create_connection(listener.getsockname()))
         for _ in range(50):  # the kernel queues them at once; give it a moment anyway

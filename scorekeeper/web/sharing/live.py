@@ -14,12 +14,13 @@ from typing import Any
 
 import segno
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.services import games as sharing
-from scorekeeper.store import derived
+from scorekeeper.store import derived, memo
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, addresses
 from scorekeeper.web.forms import ConfirmForm
@@ -97,10 +98,15 @@ def state(game_id: int, token: str) -> Response | tuple[str, int, dict[str, str]
     etag = live_etag(game.id, game.version)
     if etag in request.headers.get("If-None-Match", ""):
         return "", 304, {"ETag": etag, "Cache-Control": "no-cache"}
-    state = _state(game)
-    body = render_template("live/_board.html", **state, big=bool(request.args.get("big")))
+    big = bool(request.args.get("big"))
+    # every follower of the game asks for the same board after a hand: rendered once per
+    # version, language and size (memo.py), as the game page's list of hands is
+    body = memo.memos().sheets.get_or_make(
+        ("live", game.id, game.version, str(get_locale()), big),
+        lambda: render_template("live/_board.html", **_state(game), big=big),
+    )
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    if state["tally"].finished:
+    if derived.tally(game).finished:
         headers["X-Live-Finished"] = "1"  # the page stops asking (static/app.js)
     return body, 200, headers
 
