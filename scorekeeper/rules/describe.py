@@ -43,6 +43,11 @@ def house_sections(rules: Rules) -> tuple[Section, ...]:
         "barrel": o.barrel is not None,
         "bolts": o.bolts is not None,
         "dump": o.dump is not None,
+        # the club agreements of 5.1 that are options of their own (the others are keys of
+        # the give-up, the barrel and the bolts, said in their sections)
+        "blind": o.blind is not None,
+        "golden": o.golden is not None,
+        "silence": o.silence is not None,
     }
     makers = {
         "musik": musik,
@@ -51,6 +56,9 @@ def house_sections(rules: Rules) -> tuple[Section, ...]:
         "barrel": barrel,
         "bolts": bolts,
         "dump": dump,
+        "blind": blind,
+        "golden": golden,
+        "silence": silence,
     }
     out = [Section(key, key, make(rules)) for key, make in makers.items() if shown[key]]
     out.append(
@@ -130,6 +138,16 @@ def give_up(rules: Rules) -> tuple[Block, ...]:
             either(o.barrel, say("give-up-barrel")),
         )
     )
+    # 5.1: the give-up penalty, and no give-up on the barrel
+    every = g.every
+    club = p(
+        say("give-up-every", first=every, second=2 * every, third=3 * every, penalty=g.penalty)
+        if every is not None
+        else None,
+        either(o.barrel and not g.on_barrel, say("give-up-not-on-barrel")),
+    )
+    if club.says:
+        blocks.append(club)
     return tuple(blocks)
 
 
@@ -140,18 +158,104 @@ def barrel(rules: Rules) -> tuple[Block, ...]:
     fall = b.at - b.penalty
     failed = either(o.give_up and o.auction, say("barrel-fail-give-up"), say("barrel-fail"))
     tries = say("barrel-tries", num=b.tries, fall=fall, at=b.at, penalty=b.penalty)
+    zero = (
+        say("barrel-falls-to-zero", count=b.falls_to_zero, fall=fall)
+        if b.falls_to_zero is not None
+        else None
+    )
     return (
         p(say("barrel-climb", at=b.at, top=o.target - 1)),
         p(say("barrel-declarer", target=o.target, at=b.at), failed, say("barrel-defender")),
         p(tries, either(b.knock_off, say("barrel-knock-off", fall=fall), say("barrel-several"))),
+        *((p(zero),) if zero else ()),  # 5.1: the fall that goes to 0
     )
 
 
 def bolts(rules: Rules) -> tuple[Block, ...]:
     o = rules.options
-    assert o.bolts is not None
-    count = say("bolt-count", num=o.bolts.count, penalty=o.bolts.penalty)
-    return (p(say("bolt"), count, either(o.barrel, say("bolt-barrel"))),)
+    b = o.bolts
+    assert b is not None
+    # 5.1: a bolt as "no trick", and only bolts in a row
+    what = either(b.kind == "tricks", say("bolt-no-trick"), say("bolt"))
+    if b.consecutive:
+        count = say("bolt-count-row", num=b.count, penalty=b.penalty)
+        return (
+            p(what, count, either(o.barrel, say("bolt-barrel"))),
+            p(say("bolt-row-broken"), say("bolt-row-kept")),
+        )
+    count = say("bolt-count", num=b.count, penalty=b.penalty)
+    return (p(what, count, either(o.barrel, say("bolt-barrel"))),)
+
+
+def blind(rules: Rules) -> tuple[Block, ...]:
+    """5.1 blind bid: who may bid blind, and what the declarer scores."""
+    o = rules.options
+    b = o.blind
+    assert b is not None
+    least = b.min_contract
+    return (
+        p(
+            say("blind-what"),
+            say("blind-least", least=least),
+            say("blind-total", total=b.min_total) if b.min_total is not None else None,
+            say("blind-barrel" if b.on_barrel else "blind-no-barrel") if o.barrel else None,
+            either(o.give_up, say("blind-no-give-up")),
+            either(o.golden, say("blind-no-golden")),
+        ),
+        p(
+            say("blind-score", multiplier=b.multiplier),
+            say("blind-example", contract=least, score=least * b.multiplier),
+            say("blind-rest"),
+        ),
+    )
+
+
+def golden(rules: Rules) -> tuple[Block, ...]:
+    """5.1 golden deal: which hands, who plays them at what, the multiplier and the reset."""
+    o = rules.options
+    g = o.golden
+    assert g is not None
+    score = g.contract * g.multiplier
+    return (
+        p(
+            say("golden-hands", num=rules.golden_hands),
+            say("golden-declarer", contract=g.contract),
+            either(o.give_up, say("golden-no-give-up")),
+        ),
+        p(
+            say("golden-times", multiplier=g.multiplier),
+            either(o.bolts, say("golden-bolts")),
+            say("golden-example", contract=g.contract, score=score),
+            _takes_golden(rules),
+        ),
+        p(
+            either(g.reset_if_nobody, say("golden-reset"), say("golden-no-reset")),
+            either(g.reset_if_nobody and o.barrel, say("golden-reset-barrel")),
+        ),
+    )
+
+
+def _takes_golden(rules: Rules) -> Say | None:
+    """Which of the barrel and the dump take a golden hand's multiplied totals."""
+    o = rules.options
+    if o.barrel and o.dump:
+        return say("golden-barrel-dump")
+    return say("golden-barrel") if o.barrel else either(o.dump, say("golden-dump"))
+
+
+def silence(rules: Rules) -> tuple[Block, ...]:
+    """5.1 silence: who keeps silent and what they may still declare."""
+    o = rules.options
+    s = o.silence
+    assert s is not None
+    return (
+        p(
+            say("silence", below=s.below, min=o.min_bid),
+            either(o.contract_raise, say("silence-raise")),
+            say("silence-scores"),
+        ),
+        p(say("silence-exact", below=s.below), either(o.golden, say("silence-golden"))),
+    )
 
 
 def dump(rules: Rules) -> tuple[Block, ...]:

@@ -88,6 +88,11 @@ KEY_LABELS: dict[str, dict[str, Label]] = {
     },
     "silence": {"below": _l("below")},
 }
+# A key left blank where that means more than "off", as the rules pages say it.
+KEY_BLANKS: dict[str, dict[str, Label]] = {
+    "blind": {"min_total": _l("any")},
+    "golden": {"hands": _l("one per player")},
+}
 # The same keys as boxes of the new-game form, under their toggle's "change the numbers": a box
 # stands alone there, so it says the whole thing ("Barrel at", not "at"). The lock is one number.
 # A key that an agreement's switch decides alone (AGREEMENTS: yes or no, a choice) has no box.

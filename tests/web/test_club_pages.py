@@ -141,7 +141,8 @@ def test_an_agreement_under_a_rule_the_game_does_not_play_is_refused_at_its_swit
         r = client.post("/games/new", data=data | {"opt_barrel": barrel})
         assert r.status_code == 422
         message = _error_at(r.get_data(as_text=True), "agree_barrel_falls_to_zero")
-        assert message == "the rule above is not played in this game: choose “on” there to play this"
+        said = "the rule above is not played in this game: choose “on” there to play this"
+        assert message == said
     with app.app_context():
         assert db.session.execute(db.select(Game)).first() is None
     # turned off, it asks nothing of a rule the game does not play
@@ -299,7 +300,8 @@ def _chips(page: str) -> list[tuple[str, list[str]]]:
     for box in re.findall(r'<div class="total[^"]*">(.*?)</div>', page, re.S):
         name = re.search(r'<span class="name">([^<]*)</span>', box)
         chips = re.findall(r'<span class="chip(?: hot)?">([^<]*)</span>', box)
-        out.append((html.unescape(name.group(1)) if name else "", [html.unescape(c) for c in chips]))
+        who = html.unescape(name.group(1)) if name else ""
+        out.append((who, [html.unescape(c) for c in chips]))
     return out
 
 
@@ -332,3 +334,78 @@ def test_barrel_falls_before_the_one_to_0_are_a_chip(client: Any) -> None:
     # the second fall took Аня to 0: nothing left to count
     chips = dict(_chips(client.get(game_from(client, "ru-3-barrel-falls.json")).text))
     assert not any(c.startswith("barrel falls") for c in chips["Аня"])
+
+
+# --- the rules page of a game ----------------------------------------------------------------
+
+
+def _rules(client: Any, game: str) -> tuple[str, set[str]]:
+    r = client.get(f"{game}/rules")
+    assert r.status_code == 200
+    page = r.get_data(as_text=True)
+    main = page.split('<main id="main">', 1)[1].split("</main>", 1)[0]
+    return _text(main), set(re.findall(r'<h2 id="([\w-]+)"', page))
+
+
+def test_the_rules_page_states_a_blind_bid_as_the_app_applies_it(client: Any) -> None:
+    page, ids = _rules(client, game_from(client, "pl-3-blind.json", 0))
+    assert "blind" in ids
+    assert (
+        "The declarer may bid blind, before seeing the musik; the hand is then logged as blind. "
+        "A blind contract is at least 120."
+    ) in page
+    assert (
+        "The declarer of a blind bid scores the contract 2 times, plus when it is made and minus "
+        "when it fails. A blind 120 made gives +240; failed, -240."
+    ) in page
+    # the house rules list links it to its section
+    assert (
+        "Blind bid: times: 2; lowest contract: 120; lowest total: any; on the barrel: no in this "
+        "game (off in pl-3)"
+    ) in page
+    page, _ids = _rules(client, game_from(client, "ru-3-barrel-falls.json", 0, blind=True))
+    assert "A player on the barrel may not bid blind. A blind bid cannot be given up." in page
+
+
+def test_the_rules_page_states_the_golden_deal_and_silence(client: Any) -> None:
+    page, ids = _rules(client, game_from(client, "pl-3-golden.json", 0, silence=True))
+    assert {"golden", "silence"} <= ids
+    assert "Golden deal: hands: one per player; contract: 120;" in page
+    assert (
+        "The first 3 hands of the game are golden (adjustments are not hands). A golden hand "
+        "has no auction: the player after the dealer is the declarer and plays exactly 120."
+    ) in page
+    times = "Every player's score in a golden hand counts 2 times. A golden 120 made gives +240."
+    assert times in page
+    assert (
+        "If nobody made a golden contract, every total goes back to 0 after the last golden "
+        "hand, and the game goes on."
+    ) in page
+    assert (
+        "A player whose total before the hand is below -120 keeps silent: they may be the "
+        "declarer only as the player after the dealer, at 100. After seeing the musik they may "
+        "raise the contract, as any declarer may."
+    ) in page
+    assert "In a golden hand nobody keeps silent." in page
+
+
+def test_the_rules_page_states_the_agreements_of_the_house_rules(client: Any) -> None:
+    game = new_game(
+        client,
+        "ru-3",
+        agree_give_up_every="on",
+        agree_give_up_on_barrel="on",
+        agree_barrel_falls_to_zero="on",
+        agree_bolts_kind="on",
+        agree_bolts_consecutive="on",
+    )
+    page, _ids = _rules(client, game)
+    assert (
+        "Each player's give-ups are counted through the game: when the count reaches 3, 6, 9 "
+        "and so on, that give-up costs 120 more. A player on the barrel may not give up."
+    ) in page
+    assert "when the count reaches 3, the total goes to 0 instead of 760" in page
+    assert "takes no trick in a played hand gets a bolt" in page
+    assert "Only bolts in a row count: each time a player reaches 3 bolts in a row" in page
+    assert "A hand the player plays without a bolt starts the count again." in page
+    assert "Bolts: a bolt is: no trick; in a row: yes in this game" in page

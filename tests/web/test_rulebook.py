@@ -178,6 +178,18 @@ HOUSE_RULES = [
     {"trump_marriage_double": True, "double_on_switch": True, "round_declarer": True},
     {"slam_counts_all": True, "all_cards_in_play": False, "marriage_needs_trick": False},
     {"barrel": {"knock_off": False}, "musik_bonus": {"ace": 40, "marriage": False}},
+    # the club agreements of scoring.md 5.1 (issue 16)
+    {
+        "blind": {"min_total": 200, "on_barrel": True},
+        "golden": {"hands": 1},
+        "silence": True,
+        "give_up": {"every": 3, "on_barrel": False},
+        "barrel": {"falls_to_zero": 3},
+        "bolts": {"kind": "tricks", "consecutive": True},
+        "dump": True,
+    },
+    {"blind": True, "golden": {"reset_if_nobody": False}, "barrel": True, "contract_raise": False},
+    {"golden": True, "bolts": True, "give_up": True},
 ]
 
 

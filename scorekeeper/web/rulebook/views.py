@@ -17,7 +17,7 @@ from scorekeeper.web import access
 from scorekeeper.web.i18n import marriage, money
 from scorekeeper.web.rulebook import text as rulebook_text
 from scorekeeper.web.rulebook.sentences import TITLES, said
-from scorekeeper.web.words import KEY_LABELS, LABELS, NO, OFF, VALUE_WORDS, YES
+from scorekeeper.web.words import KEY_BLANKS, KEY_LABELS, LABELS, NO, OFF, VALUE_WORDS, YES
 
 # Public pages: no before_request sign-in here (the game's page checks access itself).
 bp = Blueprint("rulebook", __name__)
@@ -91,10 +91,10 @@ SECTION_OF: dict[str, str] = {
     "barrel": "barrel",
     "bolts": "bolts",
     "dump": "dump",
-    # the club agreements of scoring.md 5.1: the sections they change, until they have their own
-    "blind": "scoring",
-    "golden": "scoring",
-    "silence": "auction",
+    # the club agreements of scoring.md 5.1 (the others are keys of give_up, barrel, bolts)
+    "blind": "blind",
+    "golden": "golden",
+    "silence": "silence",
 }
 
 
@@ -118,12 +118,20 @@ def shown(value: Any, name: str = "") -> str:
         return money(Decimal(str(value)))
     if isinstance(value, Mapping):
         return "; ".join(
-            str(_("%(option)s: %(value)s", option=_key(name, k), value=shown(v)))
+            str(_("%(option)s: %(value)s", option=_key(name, k), value=_part(name, k, v)))
             for k, v in value.items()
         )
     if isinstance(value, str):
         return str(VALUE_WORDS.get(value, value))
     return str(value)
+
+
+def _part(name: str, key: str, value: Any) -> str:
+    """A key's value inside option `name`; a blank that means more than "off" in its words
+    ("lowest total: any", "hands: one per player")."""
+    if value is None and key in KEY_BLANKS.get(name, {}):
+        return str(KEY_BLANKS[name][key])
+    return shown(value)
 
 
 def _key(name: str, key: str) -> str:
