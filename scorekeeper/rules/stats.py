@@ -73,6 +73,11 @@ class SeatStats:
         return self.made / self.contracts if self.contracts else None
 
     @property
+    def blind_rate(self) -> float | None:
+        """The share of blind bids made (5.1), None without one."""
+        return self.blind_made / self.blind if self.blind else None
+
+    @property
     def made_average(self) -> float | None:
         return self.made_sum / self.made if self.made else None
 

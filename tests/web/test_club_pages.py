@@ -409,3 +409,25 @@ def test_the_rules_page_states_the_agreements_of_the_house_rules(client: Any) ->
     assert "Only bolts in a row count: each time a player reaches 3 bolts in a row" in page
     assert "A hand the player plays without a bolt starts the count again." in page
     assert "Bolts: a bolt is: no trick; in a row: yes in this game" in page
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+def _player(client: Any, name: str) -> str:
+    page = client.get("/players/").get_data(as_text=True)
+    found = re.search(rf'href="(/players/\d+)"><span class="variant">{re.escape(name)}</span>', page)
+    assert found, name
+    return _text(client.get(found.group(1)).get_data(as_text=True))
+
+
+def test_blind_bids_played_and_made_per_player(client: Any) -> None:
+    # pl-3-blind: Bartek and Ala make theirs; Celina fails her first and makes her second
+    game_from(client, "pl-3-blind.json", 6)
+    game_from(client, "pl-3-blind.json", 3)
+    assert "Blind bids 2, made 2 100%" in _player(client, "Bartek")
+    assert "Blind bids 2, made 2 100%" in _player(client, "Ala")
+    assert "Blind bids 3, made 1 33%" in _player(client, "Celina")
+    # a player who never bid blind has no such line
+    new_game(client, players=("Dorota", "Ewa", "Filip"))
+    assert "Blind bids" not in _player(client, "Dorota")
