@@ -416,7 +416,8 @@ def test_the_rules_page_states_the_agreements_of_the_house_rules(client: Any) ->
 
 def _player(client: Any, name: str) -> str:
     page = client.get("/players/").get_data(as_text=True)
-    found = re.search(rf'href="(/players/\d+)"><span class="variant">{re.escape(name)}</span>', page)
+    link = rf'href="(/players/\d+)"><span class="variant">{re.escape(name)}</span>'
+    found = re.search(link, page)
     assert found, name
     return _text(client.get(found.group(1)).get_data(as_text=True))
 
