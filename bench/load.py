@@ -67,7 +67,7 @@ def setup(database_url: str, tables: int) -> tuple[str, list[Table]]:
             )
             token = secrets.token_urlsafe(24)
             games.set_link(game, "share_token", token)  # commits the game with its link
-            out.append(Table(game.id, token, data["hands"][SETUP_HANDS:]))
+            out.append(Table(game.id, token, data["hands"][SETUP_HANDS:], version=game.version))
         db.session.remove()
         db.engine.dispose()
     return username, out
@@ -117,7 +117,11 @@ async def step(
     timeouts_before = server["gunicorn"].count("WORKER TIMEOUT") if server.get("gunicorn") else 0
     gen, host = time.process_time(), loadserver.host_busy()
     tasks = [asyncio.create_task(scorer(s, t, cookie)) for t in tables]
-    tasks += [asyncio.create_task(follower(s, t)) for t in tables for _ in range(FOLLOWERS)]
+    tasks += [
+        asyncio.create_task(follower(s, t, args.cold_followers))
+        for t in tables
+        for _ in range(FOLLOWERS)
+    ]
 
     queue = 0  # the longest accept queue seen on the server's port
 
@@ -259,6 +263,11 @@ def main() -> None:
     p.add_argument("--quick", action="store_true", help="smoke run: 50,200 tables, 10 s each")
     p.add_argument("--timeout", type=float, default=10.0, help="per request, seconds")
     p.add_argument("--max-requests", type=int, default=0, help="per step (default: 3x expected)")
+    p.add_argument(
+        "--cold-followers",
+        action="store_true",
+        help="followers start with no ETag (each step opens with a board for every follower)",
+    )
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--worker-class", default="sync")
     p.add_argument(

@@ -30,6 +30,7 @@ class Table:
     token: str
     lines: list[dict[str, Any]]  # what the scorer posts next, in order
     posted: int = 0
+    version: int = 1  # the game's version, as the scorer's last answer gave it
 
 
 @dataclass
@@ -116,9 +117,13 @@ def pause(answer: loadclient.Answer | None, failures: int) -> float | None:
     return None
 
 
-async def follower(step: Step, table: Table) -> None:
-    """A phone on the live page: the state every 3 s, with the ETag of the last board."""
-    client, etag, failures = step.client(), None, 0
+async def follower(step: Step, table: Table, cold: bool = False) -> None:
+    """A phone on the live page: the state every 3 s, with the ETag of the last board; it
+    starts with the ETag the page was opened with (the game's version then, as the page
+    carries it), or with none (`cold`: a page of before issue 15, or a follower who opened
+    nothing yet)."""
+    etag = None if cold else f'"{table.game}-{table.version}"'
+    client, failures = step.client(), 0
     path = f"/live/{table.game}/{table.token}/state"
     at = step.start + random.uniform(0, POLL)
     while await step.sleep_until(at):
@@ -149,6 +154,9 @@ async def scorer(step: Step, table: Table, cookie: str) -> None:
         wait = pause(answer, failures + 1)
         if wait is None:  # stored, or refused for good (a 4xx: counted, and the next hand)
             table.posted, failures = table.posted + 1, 0
+            tag = answer.headers.get("etag", "") if answer is not None else ""
+            if tag.startswith('"v') and tag[2:-1].isdigit():  # the API's ETag: "v17"
+                table.version = int(tag[2:-1])
             planned += HAND
             at = max(planned, time.monotonic())
         else:

@@ -22,10 +22,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper.store.live import live_state
+from scorekeeper.store.live import LiveReader, Unreadable, reader_for
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -62,15 +60,12 @@ class LiveCheck:
         # 64 connections waiting is ~100 ms of work for two workers at 3 ms a request
         self.shed_at = int(app.config.get("LIVE_SHED_QUEUE", 64))
         self.retry_after = str(int(app.config.get("LIVE_RETRY_AFTER", 10)))
-        self._engine: Engine | None = None
+        self._reader: LiveReader | None = None
 
-    def engine(self) -> Engine:
-        if self._engine is None:
-            from scorekeeper.store.db import db
-
-            with self.app.app_context():
-                self._engine = db.engine
-        return self._engine
+    def reader(self) -> LiveReader:
+        if self._reader is None:
+            self._reader = reader_for(self.app)
+        return self._reader
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         found = environ.get("REQUEST_METHOD") == "GET" and STATE.match(environ.get("PATH_INFO", ""))
@@ -91,8 +86,8 @@ class LiveCheck:
         if asked:
             game_id, token = int(found[1]), found[2]
             try:
-                state = live_state(self.engine(), game_id)
-            except SQLAlchemyError:  # the database away: the view says so (503), as always
+                state = self.reader().read(game_id)
+            except Unreadable:  # the database away: the view says so (503), as always
                 return self.inner(environ, start_response)
             if (
                 state is not None

@@ -3,6 +3,7 @@ the API), stores nothing meanwhile, and serves again by itself when it is back (
 
 from __future__ import annotations
 
+import re
 import socket
 import sqlite3
 import threading
@@ -16,7 +17,7 @@ from scorekeeper import create_app
 from scorekeeper.store.db import db
 from tests.conftest import PASSWORD
 
-from .helpers import hand, new_game, stored_lines
+from .helpers import hand, new_game, stored_lines, version_token
 
 HAND = {"declarer": "1", "bid": "100", "dealer": "0", "points-0": "10", "points-1": "100"}
 HAND["points-2"] = "10"
@@ -123,13 +124,20 @@ def test_a_worker_booted_while_postgresql_is_down_answers_503_then_serves(databa
         assert phone.post("/signup", data=SIGNUP).status_code == 302
         game = new_game(phone)
         api = f"/api/games/{game.rsplit('/', 1)[1]}"
-        proxy.down()  # every pooled connection dies with it
+        phone.post(f"{game}/share", data=version_token(phone, f"{game}/share"))
+        live = re.search(r'(/live/\d+/[^"]+)"', phone.get(f"{game}/share").get_data(as_text=True))
+        assert live
+        check = {"If-None-Match": phone.get(f"{live[1]}/state").headers["ETag"]}
+        assert phone.get(f"{live[1]}/state", headers=check).status_code == 304  # its own connection
+        proxy.down()  # every pooled connection dies with it, and the live check's own
+        _assert_503(phone.get(f"{live[1]}/state", headers=check))
         _assert_503(phone.get(game))  # the session's account is loaded first: Flask-Login's loader
         _assert_503(phone.get(api))
         _assert_503(phone.get("/no/such/page"))  # its 404 page would have loaded the account
         _assert_503(phone.post(f"{game}/hands/new", data=HAND))
         _assert_503(phone.post(f"{api}/hands", json={"declarer": 1, "points": [10, 100, 10]}))
         proxy.up()  # pool_pre_ping replaces the dead connections
+        assert phone.get(f"{live[1]}/state", headers=check).status_code == 304  # a new one
         assert phone.get(game).status_code == 200
         assert phone.get(api).get_json()["hands"] == []
         with app.app_context():
