@@ -135,10 +135,7 @@ HOUSE_SENTENCES: dict[str, str | tuple[str, str]] = {
         "made and minus when it fails."
     ),
     "blind-example": N_("A blind %(contract)s made gives +%(score)s; failed, -%(score)s."),
-    "blind-rest": N_(
-        "Everything else is scored as usual from that score: the other players, the lock and "
-        "the house rules."
-    ),
+    "blind-rest": N_("Everything else is scored as usual, from that score."),
     # the golden deal
     "golden-hands": NP_(
         "The first hand of the game is golden (adjustments are not hands).",
