@@ -74,8 +74,9 @@ function handForm(form) {
     form.querySelector("[name=dealer]").value = String(spec.dealer);
     var declarer = golden ? golden.declarer : b.opener;
     all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = declarer != null && r.value === String(declarer); });
-    var bid = form.querySelector("[name=bid]"), contract = form.querySelector("[name=contract]");
-    if (golden && bid && !bid.value && !(contract && contract.value)) bid.value = String(golden.contract);
+    // a new hand's bid is filled in only in a golden hand (the form kept may be a golden one's)
+    var bid = form.querySelector("[name=bid]");
+    if (!number && bid) bid.value = golden ? String(golden.contract) : "";
     // the blind toggle where the engine's form has it (none in a golden hand)
     var blind = form.querySelector(".blind-toggle");
     if (blind) {
