@@ -127,6 +127,7 @@ def test_a_golden_hand_through_the_form_and_on_the_page(phone: Page, live_server
     )
     expect(phone.locator("#golden-hand")).to_be_in_viewport()
     expect(phone.locator(".facts").first).to_have_text("Bartek deals.")
+    expect(phone.locator("fieldset.declarer legend")).to_have_text("Declarer")
     expect(phone.get_by_role("radio", name="Celina", exact=True)).to_be_checked()
     expect(phone.locator("[name=bid]")).to_have_value("120")
     expect(phone.locator("[name=blind]")).to_have_count(0)  # no blind bids in this game
@@ -191,6 +192,7 @@ def test_offline_the_golden_deal_and_the_blind_toggle_follow_the_engine(
     expect(page.locator("#golden-hand")).to_be_hidden()
     expect(page.locator(".facts").first).to_contain_text("Bartek is on the musik: must bid 100.")
     expect(page.locator(".blind-toggle")).to_be_visible()
+    expect(page.locator("fieldset.declarer legend")).to_have_text("Declarer (won the auction)")
     page.get_by_role("radio", name="Celina", exact=True).check()
     page.locator("[name=bid]").fill("120")
     page.locator("[name=blind]").check()

@@ -72,11 +72,14 @@ function handForm(form) {
       facts.textContent += " " + fill(F.silent, { name: names[s], below: st.before.chips[s].silent_below, bid: b.min_bid });
     });
     form.querySelector("[name=dealer]").value = String(spec.dealer);
+    var legend = form.querySelector("fieldset.declarer legend");  // a golden hand had no auction
+    if (legend) legend.textContent = golden ? F.declarer : F.declarer_auction;
     var declarer = golden ? golden.declarer : b.opener;
     all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = declarer != null && r.value === String(declarer); });
-    // a new hand's bid is filled in only in a golden hand (the form kept may be a golden one's)
+    // a new hand's bid is filled in only in a golden hand (the form kept may be a golden one's),
+    // unless the scorer has typed one already
     var bid = form.querySelector("[name=bid]");
-    if (!number && bid) bid.value = golden ? String(golden.contract) : "";
+    if (!number && bid && bid.value === bid.defaultValue) bid.value = golden ? String(golden.contract) : "";
     // the blind toggle where the engine's form has it (none in a golden hand)
     var blind = form.querySelector(".blind-toggle");
     if (blind) {
