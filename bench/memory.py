@@ -75,8 +75,11 @@ def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--one":
         one_kind(int(sys.argv[2]), int(sys.argv[3]))
         return
-    print("Resident memory of one worker viewing every game page once (fresh process each):", flush=True)
-    for label, (hands, games) in KINDS.items():
+    print(
+        "Resident memory of one worker viewing every game page once (fresh process each):",
+        flush=True,
+    )
+    for hands, games in KINDS.values():
         games = games // 10 if quick else games
         subprocess.run(
             [sys.executable, __file__, "--one", str(hands), str(games)], check=True, env=os.environ

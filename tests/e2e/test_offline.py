@@ -689,7 +689,9 @@ def test_a_game_started_offline_is_started_when_the_connection_is_back(
     expect(waiting).to_have_text(
         ["New game Ala, Bartek, Celina (pl-3): started when the connection is back."]
     )
-    _new_game_offline(page, live_server, ["Ala", "Ala", "Celina"])  # the server will refuse it: kept, and why
+    _new_game_offline(
+        page, live_server, ["Ala", "Ala", "Celina"]
+    )  # the server will refuse it: kept, and why
     expect(waiting).to_have_count(2)
     expect(page.locator("#sync-status")).to_have_text("Offline · 2 new games to start")
     shot(page, "new-games")
@@ -711,9 +713,12 @@ def test_a_game_started_offline_is_started_when_the_connection_is_back(
     page.get_by_role("button", name="Start the game").click()
     expect(page).to_have_url(f"{live_server}/games/2")
     assert server(page, f"{live_server}/games/2")["players"] == ["Ala", "Dorota", "Celina"]
-    assert page.evaluate(
-        """() => new Promise(ok => { const r = indexedDB.open("scorekeeper", 1);
+    assert (
+        page.evaluate(
+            """() => new Promise(ok => { const r = indexedDB.open("scorekeeper", 1);
              r.onsuccess = () => { const g = r.result.transaction("outbox").objectStore("outbox")
                .getAll(); g.onsuccess = () => ok(g.result.length); }; })"""
-    ) == 0
+        )
+        == 0
+    )
     assert page.request.get(f"{live_server}/api/games/3").status == 404  # two games, not three

@@ -116,7 +116,9 @@ def test_a_live_view_out_of_sight_asks_nothing_until_it_is_shown(
     assert len(asked) == before + 1  # shown again: it asks at once
 
 
-def _live_link(page: Page, live_server: str, hands: int = 1, fixture: str = "pl-3-basic.json") -> str:
+def _live_link(
+    page: Page, live_server: str, hands: int = 1, fixture: str = "pl-3-basic.json"
+) -> str:
     game = game_from(page, live_server, fixture, hands=hands)
     page.goto(game + "/share")
     page.get_by_role("button", name="Make a live link").click()

@@ -120,7 +120,11 @@ def _long_game(client, hands: int) -> str:
         {"declarer": i % 3, "bid": 120, "points": [35 if s != i % 3 else 50 for s in range(3)]}
         for i in range(hands)
     ]
-    game = {"format": "scorekeeper-game/1", "variant": "pl-3", "players": ["Ala", "Bartek", "Celina"]}
+    game = {
+        "format": "scorekeeper-game/1",
+        "variant": "pl-3",
+        "players": ["Ala", "Bartek", "Celina"],
+    }
     response = client.post("/api/games", json={**game, "hands": lines})
     assert response.status_code == 201, response.get_data(as_text=True)
     return f"/games/{response.get_json()['id']}"
