@@ -3,7 +3,9 @@ columns, the variant's name for a title, explanations in words, the language's o
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +152,16 @@ def test_the_rows_words_are_translated_once_and_still_per_row(client):
     page = client.get(game).get_data(as_text=True)
     for n in (1, 2, 3):
         assert f'aria-label="Objaśnienie rozdania {n}"' in page
+
+
+def test_a_blind_hand_is_marked_on_the_sheet(client):
+    game = json.loads((Path(__file__).parents[1] / "games" / "pl-3-blind.json").read_text())
+    response = client.post("/api/games", json=game["game"])
+    assert response.status_code == 201, response.get_data(as_text=True)
+    page = client.get(f"/games/{response.get_json()['id']}").get_data(as_text=True)
+    blind = [n for n, line in enumerate(game["game"]["hands"], 1) if line.get("blind")]
+    assert blind
+    for number in blind:
+        row = re.search(rf'<tr id="h{number}">(.*?)</tr>', page, re.S)
+        assert row and '<span class="chip">blind</span>' in row[1]
+    assert page.count('<span class="chip">blind</span>') == len(blind)
