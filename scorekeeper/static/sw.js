@@ -10,7 +10,9 @@
 var VERSION = "__VERSION__";
 var SHELL = "shell-" + VERSION, PAGES = "pages-" + VERSION;
 var OFFLINE = "/offline";
-var SHELL_FILES = [OFFLINE, "/static/style.css", "/static/app.js", "/static/forms.js", "/engine/offline.js", "/static/icons/icon.svg"];
+// the CSS, scripts and icon at the URLs the pages ask for (fingerprinted, ?v=: web/fingerprints.py),
+// written in by web/install.py in place of the marker
+var SHELL_FILES = [OFFLINE, __SHELL_FILES__];
 var ENGINE = "/engine/engine.js";  // static/engine/ as one script
 // pages that must never come back from the cache: they change who is signed in
 var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;

@@ -6,9 +6,19 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    """Sign-in and languages first (every view needs them), then the blueprints, then CSRF,
-    the security headers and the error pages (common.py)."""
-    from scorekeeper.web import access, common, engine, i18n, install, livecheck
+    """Compression first (its after_request hook then runs last), sign-in and languages (every
+    view needs them), then the blueprints, then CSRF, the security headers and the error pages
+    (common.py), and the fingerprinted static URLs."""
+    from scorekeeper.web import (
+        access,
+        common,
+        compression,
+        engine,
+        fingerprints,
+        i18n,
+        install,
+        livecheck,
+    )
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
     from scorekeeper.web.api import views as api
@@ -23,6 +33,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.sharing import invites, live
     from scorekeeper.web.transfer import views as transfer
 
+    compression.init_app(app)
     access.init_app(app)
     i18n.init_app(app)
     for blueprint in (
@@ -44,4 +55,5 @@ def register(app: Flask) -> None:
     ):
         app.register_blueprint(blueprint)
     common.register_common(app)
+    fingerprints.init_app(app)  # ?v= on static URLs, kept a year (issue 15)
     livecheck.install(app)  # the followers' check, in front of the session (issue 15)

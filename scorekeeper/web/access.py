@@ -9,7 +9,18 @@ import hmac
 from typing import Any, NoReturn
 from urllib.parse import unquote, urlsplit
 
-from flask import Flask, Request, abort, g, make_response, redirect, request, session, url_for
+from flask import (
+    Flask,
+    Request,
+    Response,
+    abort,
+    g,
+    make_response,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask.sessions import SecureCookieSessionInterface
 from flask_login import current_user
 
@@ -23,13 +34,23 @@ from scorekeeper.store.models import Account, Game
 SESSION_ID = "session_id"
 
 
+# answers that are the same for everyone, kept a year under a fingerprinted URL
+# (web/fingerprints.py): no session cookie and no `Vary: Cookie` on them, which would make a
+# browser ask again whenever the (refreshed) session cookie changed
+SESSIONLESS = frozenset({"static", "engine.script", "engine.offline_script", "engine.messages"})
+
+
 class SessionInterface(SecureCookieSessionInterface):
     """The session cookie is Secure whenever the request came over HTTPS (behind a proxy:
     with PROXY_HOPS set, so that ProxyFix reads X-Forwarded-Proto), and always when
-    SESSION_COOKIE_SECURE says so."""
+    SESSION_COOKIE_SECURE says so. It is not sent with SESSIONLESS answers."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
+
+    def save_session(self, app: Flask, session: Any, response: Response) -> None:
+        if request.endpoint not in SESSIONLESS:
+            super().save_session(app, session, response)
 
 
 def init_app(app: Flask) -> None:

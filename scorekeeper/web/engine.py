@@ -31,7 +31,9 @@ def bundle(static_folder: str) -> tuple[bytes, str]:
 def _send(body: bytes, etag: str, mimetype: str) -> Response:
     response = Response(body, mimetype=mimetype)
     response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"  # the service worker keeps it per release
+    # the service worker keeps it per release; a fingerprinted URL (?v=, web/fingerprints.py)
+    # is kept a year instead, and the body is compressed once per ETag (web/compression.py)
+    response.headers["Cache-Control"] = "no-cache"
     response.make_conditional(request)
     return response
 
@@ -63,8 +65,9 @@ def offline_script() -> Response:
 
 
 @cache
-def _body(lang: str) -> tuple[bytes, str] | None:
-    # read from the .po once per worker: a release brings new catalogues and new workers
+def catalogue_body(lang: str) -> tuple[bytes, str] | None:
+    """The catalogue of `lang` as JSON and its hash, read from the .po once per worker (a
+    release brings new catalogues and new workers)."""
     data = engine_catalogue(lang)
     if data is None:
         return None
@@ -76,7 +79,7 @@ def _body(lang: str) -> tuple[bytes, str] | None:
 def messages(lang: str) -> Response:
     """The notes' and problems' sentences in `lang` (404 for a language the app does not
     speak); the browser's engine says the English of anything a catalogue leaves out."""
-    found = _body(lang) if lang in LANGUAGES else None
+    found = catalogue_body(lang) if lang in LANGUAGES else None
     if found is None:
         abort(404)
     body, etag = found

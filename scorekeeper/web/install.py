@@ -71,12 +71,26 @@ def _icon(name: str) -> str:
 @bp.route("/sw.js")
 def service_worker() -> Response:
     """static/sw.js served from the root, so that it may look after every page of the site,
-    with its version written in: any change to a static file or to the offline page is a new
-    worker, which replaces the old one's caches."""
+    with its version and its shell's URLs written in: any change to a static file or to the
+    offline page is a new worker, which replaces the old one's caches."""
     source = Path(current_app.static_folder or "", "sw.js").read_text(encoding="utf-8")
-    response = Response(source.replace("__VERSION__", version()), mimetype="text/javascript")
+    source = source.replace("__VERSION__", version())
+    source = source.replace("__SHELL_FILES__", ", ".join(json.dumps(u) for u in shell_files()))
+    response = Response(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # the browser asks for a new one each visit
     return response
+
+
+#: the static files the worker keeps with the offline page (static/sw.js's SHELL_FILES)
+SHELL_STATIC = ("style.css", "app.js", "forms.js", "icons/icon.svg")
+
+
+def shell_files() -> list[str]:
+    """The shell's URLs as the pages ask for them: fingerprinted (web/fingerprints.py), so the
+    worker's copy is found under the very URL a page names."""
+    return [url_for("static", filename=name) for name in SHELL_STATIC] + [
+        url_for("engine.offline_script")
+    ]
 
 
 @cache

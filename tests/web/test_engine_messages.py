@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,8 +52,9 @@ def test_the_engine_is_one_script_sent_again_only_when_it_changed(anon):
 
 def test_every_page_loads_the_offline_code_sent_without_its_comments(anon, app):
     html = anon.get("/signin").get_data(as_text=True)
-    assert '<script src="/engine/offline.js" defer></script>' in html
-    sent = anon.get("/engine/offline.js")
+    src = re.search(r'<script src="(/engine/offline.js\?v=[0-9a-f]{8})" defer></script>', html)
+    assert src, "the offline code is not linked, fingerprinted"
+    sent = anon.get(src.group(1))
     assert sent.status_code == 200 and sent.mimetype == "text/javascript"
     folder = Path(app.static_folder) / "offline"
     names = json.loads((folder / "files.json").read_text())

@@ -19,7 +19,10 @@ def _manifest_link(html: str) -> str:
 def test_every_page_links_the_manifest_and_the_icons(anon, path):
     html = anon.get(path, follow_redirects=True).get_data(as_text=True)
     assert _manifest_link(html) == "/manifest.webmanifest?lang=en"
-    assert 'rel="apple-touch-icon" href="/static/icons/icon-180.png"' in html
+    # fingerprinted, as every static URL is (web/fingerprints.py)
+    assert re.search(
+        r'rel="apple-touch-icon" href="/static/icons/icon-180.png\?v=[0-9a-f]{8}"', html
+    )
     for colour in ("#0b5cad", "#121212"):  # the title bar in light and in dark
         assert f'name="theme-color" content="{colour}"' in html
 

@@ -1,0 +1,261 @@
+"""Bytes (issue 15): answers gzipped by the app when the client takes it, static files under
+fingerprinted URLs kept a year (`immutable`), and a warm page view that fetches the page alone."""
+
+from __future__ import annotations
+
+import gzip
+import re
+import types
+import zlib
+from typing import Any
+
+import pytest
+from flask import url_for
+
+from bench import deal
+from scorekeeper.web import compression
+from scorekeeper.web.fingerprints import IMMUTABLE
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
+
+
+def _game(client: Any, hands: int = 50) -> int:
+    made = client.post("/api/games", json=deal.game("pl-3", hands, 7))
+    assert made.status_code == 201, made.get_data(as_text=True)
+    return int(made.json["id"])
+
+
+def _get(client: Any, url: str, **headers: str) -> tuple[Any, bytes]:
+    """The answer and its body as sent (static files are open files: read, then closed)."""
+    with client.get(url, headers=headers) as response:
+        return response, response.get_data()
+
+
+def _assets(html: str) -> list[str]:
+    return ASSET.findall(html)
+
+
+def test_pages_css_scripts_and_json_are_gzipped_for_a_client_that_takes_it(client):
+    game = _game(client)
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    urls = [
+        f"/games/{game}",  # HTML
+        *_assets(html),  # the CSS, app.js, the offline code
+        f"/api/games/{game}/file",  # JSON
+        f"/api/games/{game}",
+        "/engine/engine.js",
+        "/engine/messages-pl.json",
+        "/manifest.webmanifest",
+        url_for_static(client, "icons/icon.svg"),  # SVG
+        "/sw.js",
+    ]
+    assert any(u.endswith(".css") or ".css?" in u for u in urls)
+    for url in urls:
+        plain, raw = _get(client, url)
+        packed, sent = _get(client, url, **GZIP)
+        assert plain.status_code == packed.status_code == 200, url
+        assert "Content-Encoding" not in plain.headers, url
+        assert packed.headers["Content-Encoding"] == "gzip", url
+        assert gzip.decompress(sent) == raw, url
+        assert int(packed.headers["Content-Length"]) == len(sent) < len(raw), url
+        for answer in (plain, packed):  # either way: no cache hands one client's to another
+            assert "Accept-Encoding" in answer.headers["Vary"], url
+        # the entity tag is the same either way: every If-None-Match and If-Match still matches
+        assert plain.headers.get("ETag") == packed.headers.get("ETag"), url
+
+
+def url_for_static(client: Any, filename: str) -> str:
+    with client.application.test_request_context():
+        return url_for("static", filename=filename)
+
+
+@pytest.mark.parametrize(
+    "accept",
+    [None, "", "identity", "gzip;q=0", "gzip;q=0, *", "*;q=0", "deflate", "br", "gzip;q=nope"],
+)
+def test_nothing_is_compressed_for_a_client_that_does_not_take_gzip(anon, accept):
+    headers = {} if accept is None else {"Accept-Encoding": accept}
+    page, body = _get(anon, "/signin", **headers)
+    assert "Content-Encoding" not in page.headers
+    assert b"<!doctype html>" in body
+    assert "Accept-Encoding" in page.headers["Vary"]  # the other variant exists
+
+
+@pytest.mark.parametrize("accept", ["gzip", "GZIP;q=0.5", "*", "br;q=1, gzip;q=0.1", "x-gzip"])
+def test_gzip_named_or_allowed_by_a_wildcard_is_used(anon, accept):
+    page, body = _get(anon, "/signin", **{"Accept-Encoding": accept})
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert b"<!doctype html>" in gzip.decompress(body)
+
+
+def test_brotli_is_used_when_its_module_is_there_and_the_client_prefers_it(anon, monkeypatch):
+    calls: list[int] = []
+
+    def compress(data: bytes, quality: int) -> bytes:  # a stand-in: zlib, tagged
+        calls.append(quality)
+        return b"BR" + zlib.compress(data)
+
+    monkeypatch.setattr(compression, "brotli", types.SimpleNamespace(compress=compress))
+    page, body = _get(anon, "/signin", **GZIP)
+    assert page.headers["Content-Encoding"] == "br" and body.startswith(b"BR") and calls
+    page, body = _get(anon, "/signin", **{"Accept-Encoding": "gzip, br;q=0"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert compression.choose("gzip;q=1, br;q=0.5") == "gzip"
+    assert compression.choose("br, gzip") == "br"
+    monkeypatch.setattr(compression, "brotli", None)
+    assert compression.choose("br") is None and compression.choose("br, gzip") == "gzip"
+
+
+def test_small_answers_and_head_are_sent_as_they_are(client):
+    ping, body = _get(client, "/ping", **GZIP)
+    assert body == b"ok" and "Content-Encoding" not in ping.headers
+    with client.head("/", headers=GZIP) as head:
+        assert head.status_code == 200 and "Content-Encoding" not in head.headers
+    small, _ = _get(client, url_for_static(client, "icons/icon-192.png"), **GZIP)
+    assert "Content-Encoding" not in small.headers  # a PNG is compressed already
+
+
+def test_a_304_stays_empty_and_unencoded(client):
+    game = _game(client, 3)
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    urls = [*_assets(html), "/engine/engine.js", f"/api/games/{game}", f"/api/games/{game}/file"]
+    for url in urls:
+        first, _ = _get(client, url, **GZIP)
+        again, body = _get(client, url, **GZIP, **{"If-None-Match": first.headers["ETag"]})
+        assert again.status_code == 304, url
+        assert body == b"" and "Content-Encoding" not in again.headers, url
+
+
+def test_the_live_board_is_compressed_and_its_check_still_answers_304(client):
+    from .helpers import new_game
+    from .test_live import make_link
+
+    game = new_game(client)
+    url, _ = make_link(client, game)
+    first, body = _get(client, f"{url}/state", **GZIP)
+    assert first.status_code == 200
+    if len(gzip.decompress(body) if "Content-Encoding" in first.headers else body) >= 500:
+        assert first.headers["Content-Encoding"] == "gzip"
+    etag = first.headers["ETag"]
+    again, body = _get(client, f"{url}/state", **GZIP, **{"If-None-Match": etag})
+    assert again.status_code == 304 and body == b""
+
+
+def test_the_api_takes_back_the_etag_of_a_compressed_answer(client):
+    game = _game(client, 3)
+    got, body = _get(client, f"/api/games/{game}", **GZIP)
+    assert got.headers["Content-Encoding"] == "gzip"
+    etag = got.headers["ETag"]
+    assert etag == '"v1"'  # untouched: the offline code compares it as a string
+    line = deal.game("pl-3", 4, 7)["hands"][3]
+    added = client.post(f"/api/games/{game}/hands", json=line, headers={**GZIP, "If-Match": etag})
+    assert added.status_code == 201, added.get_data(as_text=True)
+    stale = client.post(f"/api/games/{game}/hands", json=line, headers={**GZIP, "If-Match": etag})
+    assert stale.status_code == 412  # the refusal, compressed or not, says the version now
+    assert stale.headers["ETag"] == '"v2"'
+
+
+def test_static_files_and_the_engine_are_compressed_once(client, monkeypatch):
+    html = client.get("/").get_data(as_text=True)
+    urls = [*_assets(html), "/engine/engine.js"]
+    for url in urls:  # the first time (or an earlier test, in this process) compresses
+        _get(client, url, **GZIP)
+    calls: list[int] = []
+    real = compression.compress
+
+    def counted(data: bytes, coding: str, best: bool = False) -> bytes:
+        calls.append(len(data))
+        return real(data, coding, best)
+
+    monkeypatch.setattr(compression, "compress", counted)
+    for url in urls:
+        again, body = _get(client, url, **GZIP)
+        assert again.headers["Content-Encoding"] == "gzip" and body
+    assert calls == []
+    _get(client, "/", **GZIP)
+    assert len(calls) == 1  # a page is compressed each time: it is new each time
+
+
+def test_a_static_url_names_the_files_content_and_is_kept_a_year(app, anon, tmp_path):
+    app.static_folder = str(tmp_path)
+    css = tmp_path / "x.css"
+    css.write_text("p { color: red; }\n" * 40)
+    first = url_for_static(anon, "x.css")
+    assert re.fullmatch(r"/static/x\.css\?v=[0-9a-f]{8}", first)
+    assert url_for_static(anon, "x.css") == first  # the same file, the same URL
+    kept, body = _get(anon, first)
+    assert kept.headers["Cache-Control"] == IMMUTABLE and body == css.read_bytes()
+    css.write_text("p { color: blue; }\n" * 40)
+    second = url_for_static(anon, "x.css")
+    assert second != first and second.startswith("/static/x.css?v=")
+    kept, body = _get(anon, second, **GZIP)
+    assert kept.headers["Cache-Control"] == IMMUTABLE
+    assert gzip.decompress(body) == css.read_bytes()  # the new content, not the old remembered
+    # the old URL (a page of before the change) and the bare one: asked again every time
+    for url in (first, "/static/x.css"):
+        stale, body = _get(anon, url)
+        assert stale.status_code == 200 and body == css.read_bytes()
+        assert stale.headers["Cache-Control"] == "no-cache", url
+    # a 304 of a fingerprinted URL keeps the year
+    etag = kept.headers["ETag"]
+    again, _ = _get(anon, second, **{"If-None-Match": etag})
+    assert again.status_code == 304 and again.headers["Cache-Control"] == IMMUTABLE
+
+
+def test_the_engines_files_are_fingerprinted_too(anon):
+    with anon.application.test_request_context():
+        urls = [
+            url_for("engine.offline_script"),
+            url_for("engine.script"),
+            url_for("engine.messages", lang="pl"),
+        ]
+    for url in urls:
+        assert re.search(r"\?v=[0-9a-f]{8}$", url), url
+        kept, _ = _get(anon, url)
+        assert kept.status_code == 200 and kept.headers["Cache-Control"] == IMMUTABLE, url
+        bare, _ = _get(anon, url.split("?")[0])
+        assert bare.headers["Cache-Control"] == "no-cache", url  # the service worker's URL
+
+
+def test_static_answers_carry_no_session_cookie(client):
+    """A signed-in session is refreshed by every page; on a file kept a year, its cookie and
+    `Vary: Cookie` would have the browser ask again whenever the cookie changed."""
+    html = client.get("/").get_data(as_text=True)
+    assert "Cookie" in client.get("/").headers["Vary"]  # a page: per session
+    for url in [*_assets(html), "/engine/engine.js", "/engine/messages-uk.json"]:
+        answer, _ = _get(client, url, **GZIP)
+        assert "Set-Cookie" not in answer.headers, url
+        assert "Cookie" not in answer.headers.get("Vary", ""), url
+
+
+def test_the_service_worker_keeps_the_urls_the_pages_ask_for(client):
+    game = _game(client, 3)
+    source = client.get("/sw.js").get_data(as_text=True)
+    shell = re.search(r"var SHELL_FILES = \[OFFLINE, (.*?)\];", source)
+    assert shell, "the shell is not written in"
+    kept = [u.strip().strip('"') for u in shell.group(1).split(",")]
+    asked = set()
+    for page in ("/", f"/games/{game}", f"/games/{game}/hands/new"):
+        html = client.get(page).get_data(as_text=True)
+        asked |= set(_assets(html))
+        asked |= set(re.findall(r'rel="icon" href="([^"]+)"', html))
+    assert asked == set(kept)
+    for url in kept:
+        answer, _ = _get(client, url)
+        assert answer.status_code == 200 and answer.headers["Cache-Control"] == IMMUTABLE, url
+
+
+def test_a_warm_view_of_a_50_hand_game_is_the_page_alone_under_10_kb(client):
+    game = _game(client)
+    page, body = _get(client, f"/games/{game}", **GZIP)
+    html = gzip.decompress(body).decode()
+    assets = _assets(html)
+    assert len(assets) == 3  # style.css, app.js, the offline code: a cold view is 4 requests
+    for url in assets:
+        answer, _ = _get(client, url, **GZIP)
+        # kept a year: a warm view does not ask for them again, not even a 304
+        assert answer.headers["Cache-Control"] == IMMUTABLE, url
+        assert answer.headers["Content-Encoding"] == "gzip", url
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert len(body) < 10 * 1024, len(body)
