@@ -80,7 +80,8 @@ def first_load() -> dict[str, Any]:
         assert client.post("/signup", data=signup).status_code == 302
         game = client.post("/api/games", json=deal.game("pl-3", 50, 7)).get_json()["id"]
         html = client.get(f"/games/{game}").get_data()
-        assets = re.findall(rb'(?:src|href)="(/static/[^"]+\.(?:css|js))"', html)
+        # fingerprinted (?v=, web/fingerprints.py)
+        assets = re.findall(rb'(?:src|href)="(/static/[^"?]+\.(?:css|js)(?:\?[^"]*)?)"', html)
         # the offline code is counted with the engine above, not twice
         assets = [a for a in assets if not a.startswith(b"/static/offline")]
         bodies = [html] + [client.get(a.decode()).get_data() for a in assets]
