@@ -5,14 +5,13 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional, Regexp
 
 from scorekeeper.rules import Adjustment, InvalidHand
 from scorekeeper.rules.bounds import FORM_TOKEN_MAX, REASON_MAX
@@ -20,21 +19,22 @@ from scorekeeper.web.fields import NUMERIC, Bounded
 from scorekeeper.web.i18n import problem_text
 
 
+def page_token() -> HiddenField:
+    """A form's one-time token, made by its page (secrets.token_urlsafe): anything else was
+    not posted by this page. Its error is said at the top of the form (the field is hidden)."""
+    return HiddenField(validators=[Length(max=FORM_TOKEN_MAX), Regexp(r"^[A-Za-z0-9_-]*\Z")])
+
+
 class LineForm(FlaskForm):  # type: ignore[misc]
     """What every write of a line carries: the version it was made from, and a one-time token."""
 
     version = HiddenField()
-    # what the page made (secrets.token_urlsafe): anything else was not posted by this page
-    token = HiddenField(validators=[Length(max=FORM_TOKEN_MAX)])
+    token = page_token()
     change_reason = StringField(
         _l("Why the change (optional, kept in the trail)"),
         validators=[Bounded(REASON_MAX, lines=True)],
     )
     group_errors: dict[str, list[str]] = {}
-
-    def validate_token(self, field: Any) -> None:
-        if not re.fullmatch(r"[A-Za-z0-9_-]*", field.data or "", re.ASCII):
-            raise ValidationError("not a token of this page")
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok: bool = super().validate(extra_validators)

@@ -6,17 +6,16 @@ and the words of web/words.py: a new option needs no line here.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import Field, FieldList, HiddenField, RadioField, SelectField, StringField
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms import Field, FieldList, RadioField, SelectField, StringField
+from wtforms.validators import Optional, ValidationError
 
 from scorekeeper.rules import OPTION_SPECS, VARIANTS, InvalidHand, Spec, find_variant
-from scorekeeper.rules.bounds import FORM_TOKEN_MAX
+from scorekeeper.web.forms import page_token
 from scorekeeper.web.i18n import marriage, problem_text
 from scorekeeper.web.words import (
     AGREEMENTS,
@@ -136,12 +135,8 @@ class NewGameForm(FlaskForm):
     )
     # made with the page (secrets.token_urlsafe): a double tap, or the same form sent again by a
     # phone that kept it with no connection (static/offline/), starts one game
-    token = HiddenField(validators=[Length(max=FORM_TOKEN_MAX)])
+    token = page_token()
     players_errors: list[str] = []
-
-    def validate_token(self, field: Field) -> None:
-        if not re.fullmatch(r"[A-Za-z0-9_-]*", field.data or "", re.ASCII):
-            raise ValidationError("not a token of this page")
 
     def validate(self, extra_validators: Any = None) -> bool:
         ok: bool = super().validate(extra_validators)
