@@ -105,6 +105,8 @@ def test_the_check_with_a_wrong_link_is_a_404_even_with_the_right_version(client
     etag = client.get(f"{url}/state").headers["ETag"]
     wrong = url[:-4] + "abcd"
     assert anon.get(f"{wrong}/state", headers={"If-None-Match": etag}).status_code == 404
+    huge = f"/live/{10**17}/{url.rsplit('/', 1)[1]}/state"  # past any id a column holds
+    assert anon.get(huge, headers={"If-None-Match": etag}).status_code == 404
     client.post(f"{game}/share", data={**version_token(client, f"{game}/share"), "revoke": "1"})
     assert anon.get(f"{url}/state", headers={"If-None-Match": etag}).status_code == 404
 
