@@ -36,8 +36,9 @@ def start(page: Page, base: str, variant: str, players: list[str], name: str) ->
     expect(page.locator(".totals .points").first).to_have_text("0")
 
 
-def totals(page: Page) -> list[int]:
-    return [int(t) for t in page.locator(".totals .points").all_inner_texts()]
+def expect_totals(page: Page, expected: list[int]) -> None:
+    """The totals row shows these, waiting for the page a click led to (reading it at once races)."""
+    expect(page.locator(".totals .points")).to_have_text([str(n) for n in expected])
 
 
 def log_hand(
@@ -67,10 +68,10 @@ def test_pl3_journey(page: Page, live_server: str) -> None:
     start(page, live_server, "pl-3", ["Ala", "Bartek", "Celina"], "pl-3")
     check_page(page, "board-empty")
     log_hand(page, "Bartek", 120, {"Ala": 35, "Bartek": 70, "Celina": 15}, ("1:hearts",))
-    assert totals(page) == [40, 120, 20]
+    expect_totals(page, [40, 120, 20])
     log_hand(page, "Celina", 100, {"Ala": 10, "Bartek": 10, "Celina": 100})
     log_hand(page, "Ala", 100, {"Ala": 44, "Bartek": 31, "Celina": 45})
-    assert totals(page) == [-50, 160, 170]
+    expect_totals(page, [-50, 160, 170])
     check_page(page, "board-pl-3")
     # the explanation of hand 1 settles the dispute "why 40 and not 35?"
     page.get_by_role("link", name="Explain hand 1").click()
@@ -83,7 +84,7 @@ def test_pl3_journey(page: Page, live_server: str) -> None:
     page.get_by_label("Celina card points").fill("35")
     page.get_by_label("Why the change (optional, kept in the trail)").fill("points swapped")
     page.get_by_role("button", name="Save hand").click()
-    assert totals(page) == [-70, 160, 190]
+    expect_totals(page, [-70, 160, 190])
     page.get_by_role("link", name="Explain hand 1").click()
     expect(page.get_by_text("points swapped")).to_be_visible()
     check_page(page, "explain-changed")
@@ -98,7 +99,7 @@ def test_pl3_journey(page: Page, live_server: str) -> None:
     expect(page.get_by_text("card points must add up to 120, got 118").first).to_be_visible()
     check_page(page, "hand-refused")
     page.get_by_role("link", name="Cancel").click()
-    assert totals(page) == [-70, 160, 190]
+    expect_totals(page, [-70, 160, 190])
     expect(page.locator(".sheet tbody tr")).to_have_count(3)
 
 
@@ -129,14 +130,14 @@ def test_hand_form_helps_while_typing(page: Page, live_server: str) -> None:
 def test_ru2_journey(page: Page, live_server: str) -> None:
     start(page, live_server, "ru-2", ["Oleg", "Nata"], "ru-2")
     log_hand(page, "Oleg", 100, {"Oleg": 70, "Nata": 40}, ("0:hearts", "1:spades"), trump="hearts")
-    assert totals(page) == [100, 80]
+    expect_totals(page, [100, 80])
     page.get_by_role("link", name=re.compile(r"Log hand")).click()
     page.get_by_role("radio", name="Nata", exact=True).check()
     page.locator("[name=bid]").fill("80")
     page.locator("[name=give_up]").check()
     check_page(page, "hand-ru-2-give-up")
     page.get_by_role("button", name="Save hand").click()
-    assert totals(page) == [160, 0]
+    expect_totals(page, [160, 0])
     check_page(page, "board-ru-2")
 
 
@@ -152,7 +153,7 @@ def test_pl4_journey(page: Page, live_server: str) -> None:
     page.locator("[name=musik_aces]").select_option("1")
     check_page(page, "hand-pl-4")
     page.get_by_role("button", name="Save hand").click()
-    assert totals(page) == [50, 20, -110, 20]
+    expect_totals(page, [50, 20, -110, 20])
     check_page(page, "board-pl-4")
 
 
@@ -172,16 +173,16 @@ def test_every_other_page_passes_axe(page: Page, live_server: str) -> None:
     page.get_by_label("Bartek adjustment").fill("-120")
     page.get_by_label("Reason").fill("exposed a card while dealing")
     page.get_by_role("button", name="Save").click()
-    assert totals(page) == [0, -120, 0]
+    expect_totals(page, [0, -120, 0])
     page.get_by_role("link", name="Explain the adjustment").click()  # a line, but no hand
     page.get_by_role("link", name="Delete…").click()
     check_page(page, "delete")
     page.get_by_label("Why the change (optional, kept in the trail)").fill("agreed to drop it")
     page.get_by_role("button", name="Delete line 1").click()
-    assert totals(page) == [0, 0, 0]
+    expect_totals(page, [0, 0, 0])
     check_page(page, "board-deleted")
     page.get_by_role("button", name="Restore line 1").click()
-    assert totals(page) == [0, -120, 0]
+    expect_totals(page, [0, -120, 0])
     page.goto(live_server + "/games/999")
     check_page(page, "not-found")
     page.goto(live_server + "/games/new")
@@ -258,9 +259,9 @@ def test_accounts_pages_and_a_co_scorer(
     check_page(phone, "join")
     phone.get_by_role("button", name="Join as a co-scorer").click()
     log_hand(phone, "Bartek", 100, {"Ala": 10, "Bartek": 100, "Celina": 10})
-    assert totals(phone) == [10, 100, 10]
+    expect_totals(phone, [10, 100, 10])
     page.get_by_role("link", name="back to the score").click()  # the owner's phone
-    assert totals(page) == [10, 100, 10]
+    expect_totals(page, [10, 100, 10])
     other.close()
 
 

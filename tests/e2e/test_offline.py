@@ -103,7 +103,11 @@ def log_hand(page: Page, declarer: str, bid: int, pts: dict[str, int]) -> None:
 
 
 def shown_totals(page: Page) -> list[int]:
-    return [int(t) for t in page.locator(".totals .points").all_inner_texts()]
+    """The totals row; waits for it to be there (a page mid-navigation has none yet)."""
+    page.wait_for_load_state()
+    points = page.locator(".totals .points")
+    points.first.wait_for()
+    return [int(t) for t in points.all_inner_texts()]
 
 
 def server(page: Page, game: str, what: str = "") -> Any:
