@@ -76,13 +76,26 @@ def _auto_migrate() -> bool:
     return not os.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn")
 
 
+# libpq's own bounds: connecting gives up after 5 s; on a kept connection whose server vanished
+# without a reset (a cable, a VM paused), unacknowledged data fails it after 15 s and an idle
+# link is probed every 10 s after 30 s, instead of the kernel's ~15 minutes of retransmissions.
+_PG_BOUNDS = {
+    "connect_timeout": 5,
+    "tcp_user_timeout": 15000,
+    "keepalives": 1,
+    "keepalives_idle": 30,
+    "keepalives_interval": 10,
+    "keepalives_count": 3,
+}
+
+
 def _bound_the_wait(app: Flask) -> None:
     """A PostgreSQL that does not answer fails a connection in seconds (a 503), instead of
     holding the worker until gunicorn kills it."""
     uri = str(app.config["SQLALCHEMY_DATABASE_URI"])
     if uri.startswith("postgresql"):
         options = dict(app.config["SQLALCHEMY_ENGINE_OPTIONS"])
-        options["connect_args"] = {"connect_timeout": 5, **options.get("connect_args", {})}
+        options["connect_args"] = {**_PG_BOUNDS, **options.get("connect_args", {})}
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 

@@ -37,7 +37,7 @@ def start(page: Page, base: str, variant: str, players: list[str], name: str) ->
 
 
 def expect_totals(page: Page, expected: list[int]) -> None:
-    """The totals row shows these, waiting for the page a click led to (reading it at once races)."""
+    """The totals row shows these, once the page a click led to is there (reading at once races)."""
     expect(page.locator(".totals .points")).to_have_text([str(n) for n in expected])
 
 

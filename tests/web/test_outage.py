@@ -7,6 +7,7 @@ import re
 import socket
 import sqlite3
 import threading
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -192,3 +193,19 @@ def test_create_app_does_not_touch_the_database_unless_asked(tmp_path, monkeypat
     with app.app_context():
         assert "game" in inspect(db.engine).get_table_names()
     _dispose(app)
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_postgresql_that_accepts_but_never_answers_is_a_503_within_seconds(database_url):
+    """A paused database host (the TCP handshake done by the kernel, no server answering) must
+    not hold the worker until gunicorn kills it: libpq's connect_timeout ends it in 5 s."""
+    silent = socket.create_server(("127.0.0.1", 0))
+    url = make_url(database_url).set(host="127.0.0.1", port=silent.getsockname()[1])
+    try:
+        app = create_app(_config(url.render_as_string(False)))
+        started = time.monotonic()
+        _assert_503(app.test_client().post("/signup", data=SIGNUP))
+        assert time.monotonic() - started < 12  # 5 s per try; not the kernel's minutes
+        _dispose(app)
+    finally:
+        silent.close()
