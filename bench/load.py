@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import ipaddress
 import math
 import os
@@ -77,7 +78,10 @@ async def sign_in(target: tuple[str, int, str], username: str) -> str:
     """The session cookie of a sign-in through the form (its CSRF token), as a phone does."""
     client = loadclient.Client(*target, timeout=30)
     page = await client.request("GET", "/signin", HEADERS)
-    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.body.decode())
+    text = page.body
+    if page.headers.get("content-encoding") == "gzip":  # the app compresses its pages
+        text = gzip.decompress(text)
+    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', text.decode())
     form = {"csrf_token": csrf.group(1) if csrf else "", "username": username}
     headers = {
         "Cookie": f"session={loadclient.cookie(page, 'session')}",

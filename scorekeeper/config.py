@@ -119,6 +119,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SIGNUPS_PER_HOUR=int(os.environ.get("SIGNUPS_PER_HOUR", "5") or 0),
         # the address other phones open (share and invite links, the QR code): see web/addresses.py
         PUBLIC_URL=_public_url(),
+        # live followers' checks waiting in the accept queue past which they are told "later"
+        # (a 503 with Retry-After: web/livecheck.py); at ~0.8 ms of CPU an answer, 192 waiting
+        # is ~80 ms of work for two workers
+        LIVE_SHED_QUEUE=int(os.environ.get("LIVE_SHED_QUEUE", "192") or 192),
         # the network address `scorekeeper run` serves on, set by the run command (cli.py)
         LAN_URL=None,
     )

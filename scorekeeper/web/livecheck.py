@@ -9,8 +9,9 @@
 #   Flask view, which answers it as it always did (the board, 404, 503);
 # - when connections wait to be accepted (the listening socket's accept queue, read with
 #   TCP_INFO, one system call) beyond LIVE_SHED_QUEUE, a follower's check is a 503 with
-#   Retry-After at once: the scorers' own requests, which never get one, go through sooner,
-#   and the followers come back later (static/app.js waits as told, with jitter).
+#   Retry-After at once (longer the deeper the queue): the scorers' own requests, which never
+#   get one, go through sooner, and the followers come back later (static/app.js waits as
+#   told, with jitter).
 
 from __future__ import annotations
 
@@ -58,9 +59,9 @@ class LiveCheck:
 
     def __init__(self, app: Flask, inner: WSGIApp) -> None:
         self.app, self.inner = app, inner
-        # 64 connections waiting is ~100 ms of work for two workers at 3 ms a request
-        self.shed_at = int(app.config.get("LIVE_SHED_QUEUE", 64))
-        self.retry_after = str(int(app.config.get("LIVE_RETRY_AFTER", 10)))
+        # config.py: LIVE_SHED_QUEUE, 192 by default (~80 ms of work for two workers)
+        self.shed_at = int(app.config.get("LIVE_SHED_QUEUE", 192))
+        self.retry_after = int(app.config.get("LIVE_RETRY_AFTER", 10))
         self._reader: LiveReader | None = None
 
     def reader(self) -> LiveReader:
@@ -72,11 +73,15 @@ class LiveCheck:
         found = environ.get("REQUEST_METHOD") == "GET" and STATE.match(environ.get("PATH_INFO", ""))
         if not found:
             return self.inner(environ, start_response)
-        if LISTENERS and queued() > self.shed_at:
+        waiting = queued() if LISTENERS else 0
+        if waiting > self.shed_at:
+            # the deeper the queue, the longer the wait (up to a minute): the followers told
+            # "later" in one burst come back spread out instead of as the same burst
+            later = min(60, self.retry_after * waiting // self.shed_at)
             start_response(
                 "503 Service Unavailable",
                 [
-                    ("Retry-After", self.retry_after),
+                    ("Retry-After", str(later)),
                     ("Cache-Control", "no-store"),
                     ("Content-Type", "text/plain; charset=utf-8"),
                     ("Content-Length", "5"),

@@ -124,18 +124,19 @@ def test_a_finished_game_tells_the_page_to_stop_asking(client, anon):
 
 def test_connections_queueing_make_the_followers_wait_but_not_the_scorer(app, client, anon):
     """With connections waiting to be accepted past LIVE_SHED_QUEUE, a follower's check is a
-    503 with Retry-After at once; the scorer's hand is stored as usual."""
+    503 with Retry-After at once, longer the longer the queue; the scorer's hand is stored."""
     import socket
 
     from scorekeeper.web import livecheck
 
     game = new_game(client)
     url, _ = make_link(client, game)
-    listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+    shed_at = app.config["LIVE_SHED_QUEUE"]
+    # room for them all: a connection past the backlog would wait for its SYN to be answered
+    listener = socket.create_server(("127.0.0.1", 0), backlog=2 * shed_at + 64)
     waiting = []
     livecheck.LISTENERS[:] = [listener]
     try:
-        shed_at = app.config.get("LIVE_SHED_QUEUE", 64)
         for _ in range(shed_at + 1):
             waiting.append(socket.create_connection(listener.getsockname()))
         for _ in range(50):  # the kernel queues them at once; give it a moment anyway
@@ -143,7 +144,10 @@ def test_connections_queueing_make_the_followers_wait_but_not_the_scorer(app, cl
                 break
         assert livecheck.queued() > shed_at
         busy = anon.get(f"{url}/state")
-        assert busy.status_code == 503 and int(busy.headers["Retry-After"]) > 0
+        assert busy.status_code == 503 and busy.headers["Retry-After"] == "10"
+        for _ in range(shed_at):  # twice as many waiting: told to come back twice as late
+            waiting.append(socket.create_connection(listener.getsockname()))
+        assert anon.get(f"{url}/state").headers["Retry-After"] == "20"
         hand(client, game, [10, 100, 10], declarer=1, bid=100)  # the scorer goes through
         assert ">100<" in client.get(game).get_data(as_text=True)
         while waiting:  # the queue drains: the followers are answered again
