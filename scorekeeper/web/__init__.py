@@ -18,6 +18,7 @@ def register(app: Flask) -> None:
         i18n,
         install,
         livecheck,
+        offlinewords,
     )
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
@@ -36,6 +37,7 @@ def register(app: Flask) -> None:
     compression.init_app(app)
     access.init_app(app)
     i18n.init_app(app)
+    offlinewords.init_app(app)  # the offline code's words, once per language
     for blueprint in (
         accounts.bp,
         account.bp,

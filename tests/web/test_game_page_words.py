@@ -3,6 +3,7 @@ columns, the variant's name for a title, explanations in words, the language's o
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -165,3 +166,25 @@ def test_a_blind_hand_is_marked_on_the_sheet(client):
         row = re.search(rf'<tr id="h{number}">(.*?)</tr>', page, re.S)
         assert row and '<span class="chip">blind</span>' in row[1]
     assert page.count('<span class="chip">blind</span>') == len(blind)
+
+
+def _words(page: str, element_id: str) -> dict:
+    found = re.search(rf"id=\"{element_id}\"[^>]*data-words='([^']*)'", page)
+    assert found, element_id
+    return json.loads(html.unescape(found.group(1)))
+
+
+def test_the_offline_words_follow_the_language_of_each_page(client):
+    """Rendered once per language and worker (web/offlinewords.py): a page in Polish after one
+    in English has the Polish words, and a finished game's words offer no next hand."""
+    game = new_game(client)
+    english = client.get(game, headers={"Accept-Language": "en"}).get_data(as_text=True)
+    polish = client.get(game, headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert _words(english, "sync-status")["offline"] == "Offline"
+    assert _words(polish, "sync-status")["offline"] == "Brak połączenia"
+    assert _words(polish, "offline-game")["log"] == "Zapisz rozdanie {number}"
+    for _ in range(9):  # Bartek makes 120 nine times, past 1000: the game is over
+        hand(client, game, [0, 120, 0], declarer=1, bid=120)
+    over = client.get(game, headers={"Accept-Language": "pl"}).get_data(as_text=True)
+    assert "log" not in _words(over, "offline-game")
+    assert _words(over, "offline-game")["unsent"] == _words(polish, "offline-game")["unsent"]
