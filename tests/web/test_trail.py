@@ -107,3 +107,28 @@ def test_a_hand_logged_after_an_undo_has_no_history_of_its_own(client):
     hand(client, game, [10, 100, 10], declarer=1, bid=100)
     page = client.get(f"{game}/hands/1").get_data(as_text=True)
     assert "Changed 1 time" not in page and "undo" not in page
+
+
+def test_a_change_and_a_delete_through_the_api_keep_their_reason(client):
+    """`?reason=` on PUT and DELETE (the offline outbox sends the one typed on the phone): in
+    the trail as the pages' own; one too long is a 400 that changes nothing."""
+    game = new_game(client)
+    api = game.replace("/games/", "/api/games/")
+    hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    hand(client, game, [20, 0, 100], declarer=2, bid=100)
+    changed = {"declarer": 1, "bid": 110, "points": [10, 110, 0]}  # Bartek bid on
+    long = "x" * 501
+    refused = client.put(f"{api}/hands/1?reason={long}", json=changed)
+    assert refused.status_code == 400
+    assert refused.get_json()["errors"] == ["reason: at most 500 characters, got 501"]
+    assert client.delete(f"{api}/hands/2?reason={long}").status_code == 400
+    assert totals(client, game) == [30, 100, 110]
+    assert client.put(f"{api}/hands/1?reason=he+bid+110", json=changed).status_code == 200
+    assert "he bid 110" in client.get(f"{game}/hands/1").get_data(as_text=True)
+    key = {"Idempotency-Key": "delete-2"}
+    assert client.delete(f"{api}/hands/2?reason=dealt%20twice", headers=key).status_code == 200
+    board = client.get(game).get_data(as_text=True)
+    assert "Deleted" in board and "dealt twice" in board
+    # the same key with another reason asks for something else: refused, nothing more deleted
+    assert client.delete(f"{api}/hands/1?reason=other", headers=key).status_code == 422
+    assert totals(client, game) == [10, 110, 0]

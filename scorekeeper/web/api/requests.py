@@ -12,6 +12,8 @@ from typing import Any
 from flask import request
 
 from scorekeeper import services
+from scorekeeper.rules import ENGLISH
+from scorekeeper.rules.bounds import REASON_MAX, text_problem
 from scorekeeper.services import writing
 from scorekeeper.store.models import Game
 from scorekeeper.web import access
@@ -77,6 +79,15 @@ def key_text() -> str | None:
     if key is not None and (problem := writing.key_problem(key)):
         raise BadBody(problem)
     return key
+
+
+def change_reason() -> str:
+    """Why a line is changed or deleted (`?reason=`, optional), kept in the trail as the edit
+    and delete pages keep theirs; BadBody if it is longer or stranger than theirs takes."""
+    reason = request.args.get("reason", "")
+    if (wrong := text_problem(reason, REASON_MAX, lines=True)) is not None:
+        raise BadBody(f"reason: {wrong.text(ENGLISH)}")
+    return reason
 
 
 def request_key(text: str | None, asked: Any) -> services.Key | None:

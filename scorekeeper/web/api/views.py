@@ -31,6 +31,7 @@ from scorekeeper.web.api.answers import (
 )
 from scorekeeper.web.api.requests import (
     BadBody,
+    change_reason,
     if_match,
     json_body,
     key_text,
@@ -108,7 +109,8 @@ def add(game_id: int) -> Answer:
 def replace(game_id: int, number: int) -> Answer:
     """Line `number` replaced by a hand or adjustment in game-file shape, checked as the edit
     page checks it: 200 with the new tally and `hand`, 400 with every problem, 404 if there
-    is no such line. If-Match and Idempotency-Key as for an append."""
+    is no such line. `?reason=` says why (the trail keeps it). If-Match and Idempotency-Key
+    as for an append."""
     game = access.game_or_404(game_id)
 
     def write(asked: Write) -> services.Outcome:
@@ -116,8 +118,13 @@ def replace(game_id: int, number: int) -> Answer:
         asked.version = if_match(game)
         raw = line_body()
         line = parse_line(number, raw)
-        key = request_key(text, {"method": "PUT", "hand": number, "line": raw})
-        return services.update_line(game, number, line, asked.version, who=access.who(), key=key)
+        reason = change_reason()
+        asked_for = {"method": "PUT", "hand": number, "line": raw}
+        # a reason is part of what the key asked for; none leaves the digest as before it
+        key = request_key(text, {**asked_for, "reason": reason} if reason else asked_for)
+        return services.update_line(
+            game, number, line, asked.version, reason, who=access.who(), key=key
+        )
 
     return line_write(game, 200, write, number)
 
@@ -126,15 +133,18 @@ def replace(game_id: int, number: int) -> Answer:
 def remove(game_id: int, number: int) -> Answer:
     """Line `number` deleted, the lines after it moving up (the trail keeps it, as the delete
     page does): 200 with the new tally and `hand`, 404 if there is no such line, 400 if the
-    lines after it would not stand without it. If-Match and Idempotency-Key as for an append:
+    lines after it would not stand without it; `?reason=` as for a change. If-Match and
+    Idempotency-Key as for an append:
     a retried delete answers as the first and leaves the line now at `number` alone."""
     game = access.game_or_404(game_id)
 
     def write(asked: Write) -> services.Outcome:
         text = key_text()
         asked.version = if_match(game)
-        key = request_key(text, {"method": "DELETE", "hand": number})
-        return services.delete_line(game, number, asked.version, who=access.who(), key=key)
+        reason = change_reason()
+        asked_for: dict[str, Any] = {"method": "DELETE", "hand": number}
+        key = request_key(text, {**asked_for, "reason": reason} if reason else asked_for)
+        return services.delete_line(game, number, asked.version, reason, who=access.who(), key=key)
 
     return line_write(game, 200, write, number)
 
