@@ -524,12 +524,14 @@ def test_a_hand_changed_and_another_deleted_offline_are_sent_in_order(
     expect(points(page, "Bartek")).to_have_value("61")
     points(page, "Ala").fill("34")
     points(page, "Bartek").fill("71")
+    page.get_by_label("Why the change (optional, kept in the trail)").fill("Ala counted again")
     page.get_by_role("button", name="Save hand", exact=True).click()
     page.wait_for_url(game)
     expect(unsent(page)).to_have_count(1)
 
-    # hand 2's delete page: the same form, with its Delete button
+    # hand 2's delete page: the same form, with its Delete button and why
     page.goto(game + "/hands/2/delete")
+    page.get_by_label("Why the change (optional, kept in the trail)").fill("dealt twice")
     page.get_by_role("button", name="Delete line 2").click()
     page.wait_for_url(game)
     expect(page.locator("#sync-status")).to_have_text("Offline — 2 hands to send")
@@ -548,6 +550,9 @@ def test_a_hand_changed_and_another_deleted_offline_are_sent_in_order(
     assert server(page, game, "/file")["hands"] == [edited, first["hands"][2]]
     assert server(page, game)["totals"] == expected["totals"]
     assert shown_totals(page) == expected["totals"]
+    # the reasons typed on the phone are in the trail, as the pages' own would be
+    assert "Ala counted again" in page.request.get(game + "/hands/1").text()
+    assert "dealt twice" in page.request.get(game).text()
     page.context.close()
 
 

@@ -89,6 +89,8 @@ function handForm(form) {
     if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer));
     if (number) {
       setFields(form, toFields(st.line, spec.dealer));
+      var why = form.querySelector(".offline-reason");  // why the change, kept in the trail
+      if (why) why.hidden = false;
       var del = make("button", "danger big offline-delete", fill(F.delete, { number: number }));
       del.type = "button";
       del.addEventListener("click", function () { if (!busy) { busy = true; remove(st); } });
@@ -143,6 +145,7 @@ function handForm(form) {
     var last = queued[queued.length - 1];
     return put({
       account: account, game: game, op: gone ? "delete" : "put", number: number, line: line,
+      reason: ((form.querySelector(".offline-reason input") || {}).value || "").trim(),
       key: newKey(), version: last ? last.version : st.file.version,
       base: queued.length ? queued[0].base : st.file.hands, hand: number
     }).then(function () { location.href = "/games/" + game; });

@@ -66,7 +66,8 @@ function sendAll() {
       if (isGame(e)) return startGame(e).then(function (r) { return gameAnswer(e, r); }, unreachable);
       var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key, "Prefer": "return=minimal" };
       if (e.version) headers["If-Match"] = e.version;
-      return fetch("/api/games/" + e.game + "/hands" + (e.op ? "/" + e.number : ""), {
+      var why = e.op && e.reason ? "?reason=" + encodeURIComponent(e.reason) : "";
+      return fetch("/api/games/" + e.game + "/hands" + (e.op ? "/" + e.number : "") + why, {
         method: e.op === "delete" ? "DELETE" : e.op ? "PUT" : "POST",
         headers: headers, body: e.op === "delete" ? undefined : JSON.stringify(e.line)
       }).then(function (r) {
