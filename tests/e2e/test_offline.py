@@ -620,8 +620,9 @@ def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_aft
 def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
     browser: Browser, browser_context_args: dict, live_server: str, lang: str
 ) -> None:
-    """The hand form with a refusal at its field, and the game page with a hand not sent and
-    the status line: nothing overflows at 390 or 360 px, and axe finds nothing."""
+    """The hand form with a refusal at its field, the game page with a hand not sent and the
+    status line, a line's delete, a new game and the games list kept: nothing overflows at 390
+    or 360 px, and axe finds nothing."""
     page = phone(browser, browser_context_args, live_server, f"look-{lang}")
     if lang != "en":
         choose_language(page, lang)
@@ -646,6 +647,12 @@ def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
     expect(page.locator("#sync-status")).to_be_visible()
     check_layout(page, lang, "offline game page")
     shot(page, f"game-{lang}")
+    # a line deleted with no connection: the kept form, its Delete button and why, in words
+    page.goto(game + "/hands/1/delete")
+    expect(page.locator(".offline-reason")).to_be_visible()
+    expect(page.locator(".offline-delete")).to_be_visible()
+    check_layout(page, lang, "offline delete")
+    shot(page, f"delete-{lang}")
     # a game started with no connection: the form, then the games list saying it waits
     page.goto(f"{live_server}/games/new")
     expect(page.locator(".offline-note")).to_be_visible()
