@@ -4,7 +4,9 @@ page of a game and the players' statistics."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
 import re
 from pathlib import Path
@@ -432,3 +434,19 @@ def test_blind_bids_played_and_made_per_player(client: Any) -> None:
     # a player who never bid blind has no such line
     new_game(client, players=("Dorota", "Ewa", "Filip"))
     assert "Blind bids" not in _player(client, "Dorota")
+
+
+def test_a_blind_hand_is_marked_on_the_printed_sheet_and_in_the_csv(client: Any) -> None:
+    game = game_from(client, "pl-3-blind.json", 4)  # hands 1-3 blind, hand 4 not
+    rows = list(csv.reader(io.StringIO(client.get(f"{game}/export.csv").text.lstrip("\ufeff"))))
+    assert rows[0][:7] == ["line", "hand", "kind", "dealer", "declarer", "contract", "blind"]
+    assert [r[6] for r in rows[1:]] == ["yes", "yes", "yes", ""]
+    polish = client.get(f"{game}/export.csv", headers={"Accept-Language": "pl"}).text
+    assert "w ciemno" in polish.splitlines()[0] and ",tak," in polish.splitlines()[1]
+    paper = client.get(f"{game}/print").text
+    assert paper.count(" blind</span>") == 3  # beside each blind contract, not the fourth
+    # a table that does not play blind bids has no such column
+    plain = new_game(client)
+    hand(client, plain, [10, 100, 10], declarer=1, bid=100)
+    head = client.get(f"{plain}/export.csv").text.lstrip("\ufeff").splitlines()[0]
+    assert head.split(",")[5:7] == ["contract", "Ala score"]

@@ -13,7 +13,7 @@ from datetime import date
 from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
+from flask_babel import ngettext, pgettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as Redirect
@@ -64,6 +64,9 @@ def game_csv(game_id: int) -> Response:
     """One row per line: what was played, then each player's score and running total."""
     game = access.game_or_404(game_id)
     tally, names = derived.tally(game), derived.names(game)
+    facts = derived.rule_lines(game)
+    # a blind column where the table plays blind bids (scoring.md 5.1); none where it cannot be
+    blind = derived.rules_for(game).options.blind is not None
     out = io.StringIO()
     # a byte-order mark: spreadsheet programs then read Polish and Cyrillic names right
     out.write("\ufeff")
@@ -76,6 +79,7 @@ def game_csv(game_id: int) -> Response:
     # the headers in the reader's language, like the page the file is downloaded from
     row(
         [_("line"), _("hand"), _("kind"), _("dealer"), _("declarer"), _("contract")]
+        + ([pgettext("rule", "blind")] if blind else [])
         + [_("%(name)s score", name=n) for n in names]
         + [_("%(name)s total", name=n) for n in names]
     )
@@ -86,9 +90,12 @@ def game_csv(game_id: int) -> Response:
     # the line number as stored, and the hand as the table counts it (none for an adjustment)
     for line, hand in zip(tally.lines, hand_numbers(tally.lines), strict=True):
         cells: list[object] = [line.number, hand or "", line.kind, who(line.dealer)]
+        fact = facts[line.number - 1]
+        blind_cell = [_("yes") if getattr(fact, "blind", False) else ""] if blind else []
         row(
             cells
             + [who(line.declarer), line.contract or ""]
+            + blind_cell
             + list(line.scores)
             + list(line.totals)
         )
@@ -104,6 +111,7 @@ def printable(game_id: int) -> str:
         game=game,
         tally=derived.tally(game),
         names=derived.names(game),
+        facts=derived.rule_lines(game),
         target=derived.rules_for(game).options.target,
     )
 
