@@ -242,6 +242,7 @@ def club_pages(page: Page, base: str) -> dict[str, str]:
         "golden-board": golden,
         "blind-form": blind + "/hands/new",
         "blind-edit": blind + "/hands/1/edit",
+        "blind-print": blind + "/print",
         "silence-form": silence + "/hands/new",
         "silence-board": silence,
         "falls-board": falls,
