@@ -247,6 +247,7 @@ def club_pages(page: Page, base: str) -> dict[str, str]:
         "silence-board": silence,
         "falls-board": falls,
         "penalty-board": penalty,
+        "penalty-form": penalty + "/hands/new",
         "rules": every + "/rules",
         "player": base + (player.get_attribute("href") or "/players/"),
     }

@@ -450,3 +450,13 @@ def test_a_blind_hand_is_marked_on_the_printed_sheet_and_in_the_csv(client: Any)
     hand(client, plain, [10, 100, 10], declarer=1, bid=100)
     head = client.get(f"{plain}/export.csv").text.lstrip("\ufeff").splitlines()[0]
     assert head.split(",")[5:7] == ["contract", "Ala score"]
+
+
+def test_the_give_up_box_says_what_the_penalty_costs(client: Any) -> None:
+    game = game_from(client, "ru-3-give-up-penalty.json", 0)  # every 2nd give-up: 120 more
+    form = client.get(f"{game}/hands/new").text
+    assert "Every 2 give-ups of one player cost 120 more." in form
+    russian = client.get(f"{game}/hands/new", headers={"Accept-Language": "ru"}).text
+    assert "Каждые 2 отказа одного игрока стоят ещё 120." in russian
+    plain = client.get(game_from(client, "ru-3-give-up-penalty.json", 0, give_up={}) + "/hands/new")
+    assert "give-ups of one player" not in plain.text and "Gave up after the musik" in plain.text
