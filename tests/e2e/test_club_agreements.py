@@ -234,6 +234,10 @@ def club_pages(page: Page, base: str) -> dict[str, str]:
         barrel={"falls_to_zero": 3},
         bolts={"kind": "tricks", "consecutive": True},
     )
+    # the live view of the penalty game: its marks, as a follower's phone shows them
+    page.goto(penalty + "/share")
+    page.get_by_role("button", name="Make a live link").click()
+    live = page.locator(".share-link a").first.get_attribute("href") or ""
     page.goto(f"{base}/players/")
     player = page.locator("a[href*='/players/']", has_text="Celina").first
     return {
@@ -248,6 +252,7 @@ def club_pages(page: Page, base: str) -> dict[str, str]:
         "falls-board": falls,
         "penalty-board": penalty,
         "penalty-form": penalty + "/hands/new",
+        "penalty-live": live,
         "rules": every + "/rules",
         "player": base + (player.get_attribute("href") or "/players/"),
     }

@@ -460,3 +460,23 @@ def test_the_give_up_box_says_what_the_penalty_costs(client: Any) -> None:
     assert "Каждые 2 отказа одного игрока стоят ещё 120." in russian
     plain = client.get(game_from(client, "ru-3-give-up-penalty.json", 0, give_up={}) + "/hands/new")
     assert "give-ups of one player" not in plain.text and "Gave up after the musik" in plain.text
+
+
+def test_the_live_view_shows_the_marks_the_game_page_shows(client: Any, anon: Any) -> None:
+    """Followers see who deals and must bid, the golden hand, the give-up penalty coming and
+    the barrel's falls, worded as on the game page (games/_chips.html)."""
+    from .test_live import make_link
+
+    for fixture, hands, mark in [
+        ("ru-3-give-up-penalty.json", 1, "the next give-up costs a penalty"),
+        ("pl-3-golden.json", 1, "golden hand 2 of 3: plays 120"),
+        ("ru-3-barrel-falls.json", 4, "barrel falls 1/2"),
+    ]:
+        game = game_from(client, fixture, hands)
+        board = html.unescape(client.get(game).text)
+        assert mark in board, fixture
+        url, _ = make_link(client, game)
+        live = html.unescape(anon.get(url).text)
+        assert mark in live, fixture
+        assert _chips(live) == _chips(board), fixture
+        assert sum(len(marks) for _name, marks in _chips(live)) >= 2, fixture

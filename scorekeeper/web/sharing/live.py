@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from scorekeeper.rules import formspec
 from scorekeeper.services import games as sharing
 from scorekeeper.store import derived, memo
 from scorekeeper.store.models import Game
@@ -114,9 +115,12 @@ def state(game_id: int, token: str) -> Response | tuple[str, int, dict[str, str]
 def _state(game: Game) -> dict[str, Any]:
     tally = derived.tally(game)
     names = derived.names(game)
+    rules = derived.rules_for(game)
     return {
         "game": game,
         "tally": tally,
         "names": names,
+        # the marks beside each total, as the game page has them (games/_chips.html)
+        "chips": [formspec.chips(rules, p) for p in tally.players],
         "recent": list(reversed(tally.lines[-8:])),
     }
