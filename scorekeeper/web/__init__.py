@@ -19,6 +19,7 @@ def register(app: Flask) -> None:
         install,
         livecheck,
         offlinewords,
+        stylesheet,
     )
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
@@ -58,4 +59,5 @@ def register(app: Flask) -> None:
         app.register_blueprint(blueprint)
     common.register_common(app)
     fingerprints.init_app(app)  # ?v= on static URLs, kept a year (issue 15)
+    stylesheet.init_app(app)  # style.css without its comments (issue 14's page budget)
     livecheck.install(app)  # the followers' check, in front of the session (issue 15)

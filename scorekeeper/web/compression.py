@@ -53,7 +53,8 @@ TYPES = frozenset(
     }
 )
 #: endpoints whose ETag is a hash of their body: compressed once per ETag
-REMEMBERED = frozenset({"engine.script", "engine.offline_script", "engine.messages"})
+# (and the stylesheet, which web/stylesheet.py sends from memory under the static endpoint)
+REMEMBERED = frozenset({"engine.script", "engine.offline_script", "engine.messages", "static"})
 _LEFT_ALONE = frozenset({204, 206, 304})
 _MOST_REMEMBERED = 64
 

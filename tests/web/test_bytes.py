@@ -7,6 +7,7 @@ import gzip
 import re
 import types
 import zlib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -259,3 +260,25 @@ def test_a_warm_view_of_a_50_hand_game_is_the_page_alone_under_10_kb(client):
         assert answer.headers["Content-Encoding"] == "gzip", url
     assert page.headers["Content-Encoding"] == "gzip"
     assert len(body) < 10 * 1024, len(body)
+
+
+def test_the_stylesheet_is_sent_without_its_comments_and_with_every_rule(anon):
+    """The comments of style.css are for its editors (a fifth of its compressed bytes): the
+    static view sends the rules alone, gzipped or not alike, under one ETag; a 304 after."""
+    url = next(a for a in _assets(anon.get("/signin").get_data(as_text=True)) if ".css" in a)
+    path = Path(__file__).parents[2] / "scorekeeper" / "static" / "style.css"
+    written = path.read_bytes()
+    plain, raw = _get(anon, url)
+    packed, sent = _get(anon, url, **GZIP)
+    assert b"/*" in written and b"/*" not in raw
+    assert gzip.decompress(sent) == raw and plain.headers["ETag"] == packed.headers["ETag"]
+
+    def rules(css: bytes) -> list[bytes]:
+        bare = re.sub(rb"/\*.*?\*/", b"", css, flags=re.S)
+        return [r.strip() for r in re.findall(rb"[^{}]+\{[^{}]*\}", bare)]
+
+    assert rules(raw) == rules(written) and len(rules(raw)) > 100
+    assert plain.headers["Cache-Control"] == IMMUTABLE  # its URL names its content
+    again = anon.get(url, headers={"If-None-Match": plain.headers["ETag"]})
+    assert again.status_code == 304 and not again.get_data()
+    assert anon.get("/static/app.js").get_data() == (path.parent / "app.js").read_bytes()
