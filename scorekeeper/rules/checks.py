@@ -102,6 +102,8 @@ class Checker(ClubChecks):
             if self.entry and len(self.problems) == before:
                 # each part is sound on its own: can one deal give them all?
                 self.deal(hand, playing)
+            elif self.entry:
+                self.trick_points_alone(hand, playing)  # every problem, not the first part's
         self.trump(hand)
         self.musik(hand)
         if self.entry and not hand.give_up and not any(p.field == "musik" for p in self.problems):

@@ -117,6 +117,25 @@ class DealChecks(CardChecks):
                     marriage=Term("marriage", m.suit),
                 )
 
+    def trick_points_alone(self, hand: Hand, playing: tuple[int, ...]) -> None:
+        """Each seat's points against its own tricks, when other problems of the hand keep the
+        deal check from running: 3.2, "a hand with several problems gets all of them". A seat
+        whose points or tricks are already refused on their own is left to that message."""
+        points, tricks, n = hand.points, hand.tricks, len(playing)
+        seats = self.table.seats
+        if points is None or tricks is None or len(points) != seats or len(tricks) != seats:
+            return
+        in_play = self.rules.tricks * n
+        if not (in_play == CARDS if self.o.all_cards_in_play else in_play < CARDS):
+            return  # as in deal(): trick counts do not size the piles
+        said = {p.seat for p in self.problems if p.field == "points"}
+        for seat in playing:
+            p, count = points[seat], tricks[seat]
+            if p is None or count is None or seat in said or p not in self.reachable:
+                continue
+            if 0 < count <= self.rules.tricks:
+                self._trick_points(seat, p, count, n)
+
     def _trick_points(self, seat: int, points: int, count: int, n: int) -> None:
         """One seat's points against what `count` tricks of `n` cards can hold."""
         made = sums_of(self.o.cards.values, count * n)

@@ -208,6 +208,50 @@ def test_every_impossible_value_is_named():
     ]
 
 
+@pytest.mark.parametrize(
+    "hand, found",
+    [
+        # the sum is wrong, and one trick cannot hold Ala's 40 either: both are said
+        (
+            {"declarer": 1, "bid": 100, "points": [40, 40, 30], "tricks": [1, 3, 4]},
+            [
+                "hand 1: card points must add up to 120, got 110",
+                "hand 1: Ala: one trick holds at most 33 points, got 40",
+            ],
+        ),
+        # Ala's 1 point is no deck's, and Bartek's 59 are more than one trick holds
+        (
+            {"declarer": 1, "bid": 100, "points": [1, 59, 60], "tricks": [3, 1, 4]},
+            [
+                "hand 1: Ala's 1 card points cannot be made with this deck (0 to 120, never 1, "
+                "119)",
+                "hand 1: Bartek: one trick holds at most 33 points, got 59",
+            ],
+        ),
+        # the tricks add up to 7, and Ala's one trick cannot hold 40
+        (
+            {"declarer": 1, "bid": 100, "points": [40, 40, 40], "tricks": [1, 3, 3]},
+            [
+                "hand 1: tricks must add up to 8, got 7",
+                "hand 1: Ala: one trick holds at most 33 points, got 40",
+            ],
+        ),
+    ],
+)
+def test_a_hand_with_several_problems_gets_all_of_them(hand, found):
+    # scoring.md 3.2: the seat's trick limit is said even when the sums fail (the joint
+    # search of a whole deal is not: it needs sums that stand)
+    assert problems("pl-3", hand) == found
+
+
+def test_a_stored_line_with_a_wrong_sum_is_not_also_held_to_a_real_deal():
+    rules = rules_for("pl-3")
+    wrong = Hand(declarer=1, bid=100, points=(40, 40, 30), tricks=(1, 3, 4))
+    with pytest.raises(InvalidHand) as e:
+        replay(rules, [wrong], stored=True)
+    assert [p.field for p in e.value.problems] == ["points"]  # the sum alone
+
+
 # --- pl-4: the musik's marriage --------------------------------------------------------------
 
 

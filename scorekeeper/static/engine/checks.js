@@ -120,6 +120,8 @@
         if (this.entry && this.problems.length === before) {
           // each part is sound on its own: can one deal give them all?
           this.deal(hand, playing);
+        } else if (this.entry) {
+          this.trick_points_alone(hand, playing); // every problem, not the first part's
         }
       }
       this.trump(hand);

@@ -164,6 +164,34 @@
       }
     }
 
+    // Each seat's points against its own tricks, when other problems of the hand keep the
+    // deal check from running: 3.2, "a hand with several problems gets all of them". A seat
+    // whose points or tricks are already refused on their own is left to that message.
+    trick_points_alone(hand, playing) {
+      var points = hand.points,
+        tricks = hand.tricks,
+        n = playing.length;
+      var seats = this.table.seats;
+      if (points == null || tricks == null || points.length !== seats || tricks.length !== seats) {
+        return;
+      }
+      var in_play = this.rules.tricks * n;
+      if (!(this.o.all_cards_in_play ? in_play === CARDS : in_play < CARDS)) {
+        return; // as in deal(): trick counts do not size the piles
+      }
+      var said = new Set();
+      this.problems.forEach(function (p) {
+        if (p.field === "points") said.add(p.seat);
+      });
+      for (var i = 0; i < playing.length; i++) {
+        var seat = playing[i];
+        var p = points[seat],
+          count = tricks[seat];
+        if (p == null || count == null || said.has(seat) || !this.reachable.has(p)) continue;
+        if (0 < count && count <= this.rules.tricks) this._trick_points(seat, p, count, n);
+      }
+    }
+
     // One seat's points against what `count` tricks of `n` cards can hold.
     _trick_points(seat, points, count, n) {
       var made = SK.deal.sums_of(this.o.cards.values, count * n);
