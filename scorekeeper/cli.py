@@ -19,7 +19,7 @@ from scorekeeper.rules import InvalidHand
 
 
 @click.command()
-@click.argument("file", type=click.Path(allow_dash=True, dir_okay=False))
+@click.argument("file", type=click.Path(allow_dash=True))  # a folder: "game: cannot read", below
 def score(file: str) -> None:
     """Score the game file FILE (- for standard input): JSON on stdout, or problems on stderr."""
     try:

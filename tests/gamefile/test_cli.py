@@ -74,6 +74,12 @@ def test_missing_file():
     assert done.returncode == 2 and done.stderr.startswith("game: cannot read")
 
 
+def test_a_folder_is_a_file_that_cannot_be_read_said_in_one_line(tmp_path):
+    done = run("score", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"game: cannot read {tmp_path}: Is a directory\n"
+
+
 def test_utf8_with_a_byte_order_mark_is_read():
     data = (EXAMPLES / "pl-3.json").read_bytes()
     done = subprocess.run(
