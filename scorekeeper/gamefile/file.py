@@ -102,14 +102,37 @@ def parse(data: Any) -> GameFile:
     )
 
 
+#: Python reads no integer of more digits (sys.get_int_max_str_digits): one that long is JSON
+#: all the same, and past every bound of a game file, so it is said as such (scoring.md 3.2)
+DIGITS_MAX = 4300
+
+
+class _TooLong(Exception):
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _integer(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > DIGITS_MAX:
+        raise _TooLong(digits)
+    return int(text)
+
+
 def decode(text: str | bytes) -> Any:
     """The JSON values of a game file's text, not yet read as a game; not JSON at all is a
-    problem (InvalidHand)."""
+    problem (InvalidHand), and so is a number too long to read."""
     try:
         if isinstance(text, bytes):
             # editors on some phones and desktops save UTF-8 with a byte-order mark
             text = text.decode("utf-8-sig")
-        return json.loads(text)
+        return json.loads(text, parse_int=_integer)
+    except _TooLong as e:
+        message = N_(
+            "a number in the file is too long ({digits} digits); the numbers of a game file "
+            "have at most {most} digits"
+        )
+        raise InvalidHand.one(None, "game", message, digits=e.digits, most=DIGITS_MAX) from None
     except (ValueError, RecursionError) as e:
         raise InvalidHand.one(None, "game", N_("the file is not JSON ({error})"), error=e) from None
 

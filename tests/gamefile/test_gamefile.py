@@ -36,6 +36,12 @@ def errors(data):
     "data, expected",
     [
         ("{not json", "game: the file is not JSON"),
+        # JSON all the same, but no bound of a game file is that long: said as such
+        (
+            '{"hands": [{"bid": -' + "1" * 5000 + "}]}",
+            "game: a number in the file is too long (5000 digits); the numbers of a game file "
+            "have at most 4300 digits",
+        ),
         ("[1, 2]", "game: a game file is a JSON object"),
         ({**GOOD, "format": "other/2"}, "game: format must be 'scorekeeper-game/1'"),
         ({**GOOD, "variant": "bridge"}, "game: unknown variant 'bridge'"),

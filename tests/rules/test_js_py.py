@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.gamefile.file import _integer, _TooLong
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "scorekeeper" / "static" / "engine"
 NODE = shutil.which("node")
@@ -287,6 +289,8 @@ BAD = [
     '{"a":' * 2000,
     "-",
     "1" * 5000,
+    "-" + "1" * 4301,
+    "[" + "2" * 4300 + "]",
     '"abc',
     "[1 2]",
     '{"a": 1 "b"}',
@@ -462,8 +466,11 @@ def _expected(cases: dict[str, Any]) -> dict[str, Any]:
         ]
 
     def bad(text: str) -> Any:
+        # as gamefile.file.decode reads a file: an integer past Python's digits is its own case
         try:
-            json.loads(text)
+            json.loads(text, parse_int=_integer)
+        except _TooLong as e:
+            return {"error": "TooLong", "message": f"an integer of {e.digits} digits"}
         except (ValueError, RecursionError) as e:
             return {"error": type(e).__name__, "message": str(e)}
         return "ok"

@@ -135,6 +135,13 @@
     } catch (e) {
       if (e instanceof SK.errors.InvalidHand) throw e;
       if (!(e instanceof Error)) throw e;
+      if (e.name === "TooLong") {
+        var message = N_(
+          "a number in the file is too long ({digits} digits); the numbers of a game file " +
+            "have at most {most} digits"
+        );
+        throw new SK.errors.InvalidHand([_problem(null, "game", message, { digits: e.digits, most: 4300 })]);
+      }
       // str(e): JSONDecodeError's message is Python's ("Expecting value: line 1 column 1
       // (char 0)"); a RangeError stands for Python's RecursionError
       throw new SK.errors.InvalidHand([

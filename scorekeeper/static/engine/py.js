@@ -384,8 +384,10 @@
       if (m[2] || m[3]) return new Float(m[0]);
       var digits = m[1].replace("-", "");
       if (digits.length > 4300) {
-        throw error("ValueError", "Exceeds the limit (4300 digits) for integer string conversion: value has " +
-          digits.length + " digits; use sys.set_int_max_str_digits() to increase the limit");
+        // gamefile/file.py's _TooLong: JSON all the same, too long for Python to read
+        var long = error("TooLong", "an integer of " + digits.length + " digits");
+        long.digits = digits.length;
+        throw long;
       }
       return Number.isSafeInteger(+digits) ? +m[1] + 0 : BigInt(m[1]); // -0 is 0
     }
