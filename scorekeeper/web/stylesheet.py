@@ -27,14 +27,14 @@ def without_comments(path: str) -> tuple[bytes, str] | None:
     the file; None if there is no such file."""
     try:
         stat = os.stat(path)
-    except OSError:
+        known = _known.get(path)
+        if known is None or known[:2] != (stat.st_mtime_ns, stat.st_size):
+            with open(path, "rb") as file:
+                body = _COMMENT.sub(b"", file.read())
+            digest = hashlib.sha256(body).hexdigest()[:16]
+            known = _known[path] = (stat.st_mtime_ns, stat.st_size, body, digest)
+    except OSError:  # no such file, or a folder: the static view answers (404)
         return None
-    known = _known.get(path)
-    if known is None or known[:2] != (stat.st_mtime_ns, stat.st_size):
-        with open(path, "rb") as file:
-            body = _COMMENT.sub(b"", file.read())
-        known = (stat.st_mtime_ns, stat.st_size, body, hashlib.sha256(body).hexdigest()[:16])
-        _known[path] = known
     return known[2], known[3]
 
 
