@@ -7,6 +7,27 @@ from .clubchecks import ClubChecks
 from .errors import N_, Problem
 from .hand import Adjustment, Hand, Line
 
+#: the bounds of a bid and a contract, and what each says when it is not met (built once: a
+#: stored game of 2,000 lines is checked again on every replay)
+_LIMITS = (
+    (
+        "bid",
+        (
+            N_("the bid must be a multiple of {step}, got {value}"),
+            N_("the bid must be at least {least}, got {value}"),
+            N_("the bid can be at most {most}, got {value}"),
+        ),
+    ),
+    (
+        "contract",
+        (
+            N_("the contract must be a multiple of {step}, got {value}"),
+            N_("the contract must be at least {least}, got {value}"),
+            N_("the contract can be at most {most}, got {value}"),
+        ),
+    ),
+)
+
 
 class Checker(ClubChecks):
     """The problems of a line: the game's state, the auction, the club agreements (5.1), a
@@ -125,19 +146,7 @@ class Checker(ClubChecks):
                 N_("{player} deals and sits this hand out, so cannot be the declarer"),
                 player=self.who(d),
             )
-        limits = {
-            "bid": (
-                N_("the bid must be a multiple of {step}, got {value}"),
-                N_("the bid must be at least {least}, got {value}"),
-                N_("the bid can be at most {most}, got {value}"),
-            ),
-            "contract": (
-                N_("the contract must be a multiple of {step}, got {value}"),
-                N_("the contract must be at least {least}, got {value}"),
-                N_("the contract can be at most {most}, got {value}"),
-            ),
-        }
-        for field, (step, least, most) in limits.items():
+        for field, (step, least, most) in _LIMITS:
             value = getattr(hand, field)
             if value is None:
                 continue
