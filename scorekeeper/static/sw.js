@@ -20,6 +20,7 @@ var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;
 var KEPT = /^\/(api\/games\/|games\/([0-9]+(\/hands\/new|\/adjust)?|new)$)/;
 var HAND_FORM = /^\/games\/([0-9]+\/hands\/)?new$/;  // and the new-game form
 var LINE = /^\/games\/([0-9]+)\/hands\/([0-9]+)(?:\/(edit|delete))?$/;
+var ADJUSTED = /^\/games\/([0-9]+)\/hands\/([0-9]+)\/adjust$/;
 var MOST_PAGES = 300;  // the oldest copies go first: a season of games, a few MB
 
 self.addEventListener("install", function (event) {
@@ -70,6 +71,9 @@ function fromNetworkElseCopy(request) {
       // game, where static/offline/ fills in that line (#edit-N) or offers to delete it (#delete-N)
       var line = LINE.exec(new URL(request.url).pathname);
       if (line) return Response.redirect("/games/" + line[1] + "/hands/new#" + (line[3] || "edit") + "-" + line[2], 303);
+      // an adjustment's edit form: the adjustment form kept, filled with that line (#edit-N)
+      var adjusted = ADJUSTED.exec(new URL(request.url).pathname);
+      if (adjusted) return Response.redirect("/games/" + adjusted[1] + "/adjust#edit-" + adjusted[2], 303);
       return caches.match(OFFLINE, {ignoreVary: true});
     });
   });

@@ -589,6 +589,57 @@ def test_an_adjustment_offline_is_queued_like_a_hand(
     page.context.close()
 
 
+def test_an_adjustment_changed_then_deleted_offline_is_sent_in_order(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    """An adjustment's edit form and delete page, not kept: the adjustment form kept, filled
+    with that line, with its Delete button and the why-the-change box (issue 14, point 4)."""
+    page = phone(browser, browser_context_args, live_server, "adjuster")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    api = game.replace("/games/", "/api/games/")
+    line = {"adjustment": [0, -50, 0], "reason": "exposed a card"}
+    assert page.request.post(api + "/hands", data=line).status == 201
+    opened_online(page, game)
+    for _ in range(50):  # the adjustment form is kept with the hand forms
+        if any(u.endswith("/adjust") for u in kept(page)):
+            break
+        page.wait_for_timeout(100)
+    first = server(page, game, "/file")
+    page.context.set_offline(True)
+
+    page.goto(game + "/hands/3/adjust")
+    expect(page.locator("h1")).to_have_text("Edit the adjustment line 3")
+    expect(page.get_by_label("Bartek adjustment")).to_have_value("-50")
+    expect(page.get_by_label("Reason", exact=True)).to_have_value("exposed a card")
+    page.get_by_label("Bartek adjustment").fill("-100")
+    page.get_by_label("Why the change (optional, kept in the trail)").fill("twice, in fact")
+    check_layout(page, "en", "offline adjustment edit")
+    shot(page, "adjustment-edit")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_url(game)
+    changed = {"adjustment": [0, -100, 0], "reason": "exposed a card"}
+    expected = engine_output({**first, "hands": first["hands"][:2] + [changed]})
+    expect(page.locator("#sync-status")).to_have_text("Offline — 1 hand to send")
+    assert shown_totals(page) == expected["totals"]
+
+    # its delete page: through the hand form kept, which sends an adjustment to its own form
+    page.goto(game + "/hands/3/delete")
+    expect(page.locator(".offline-delete")).to_have_text("Delete line 3")
+    page.get_by_label("Why the change (optional, kept in the trail)").fill("agreed to drop it")
+    page.get_by_role("button", name="Delete line 3").click()
+    page.wait_for_url(game)
+    before = engine_output({**first, "hands": first["hands"][:2]})
+    assert shown_totals(page) == before["totals"]
+
+    page.context.set_offline(False)
+    expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
+    assert server(page, game, "/file")["hands"] == first["hands"][:2]
+    assert server(page, game)["totals"] == before["totals"]
+    board = page.request.get(game).text()
+    assert "agreed to drop it" in board  # the delete's reason, with its Restore
+    page.context.close()
+
+
 def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_after(
     browser: Browser, browser_context_args: dict, live_server: str
 ) -> None:

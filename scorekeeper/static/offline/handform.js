@@ -40,7 +40,11 @@ function handForm(form) {
   }
   // the page as the engine has it: the number, who deals and sits out, who bids first
   function patch(st) {
-    if (number && (!st.line || st.line.adjustment)) {  // no such hand (any more) on this phone
+    if (number && st.line && st.line.adjustment) {  // an adjustment: its own form changes it
+      location.replace("/games/" + game + "/adjust#" + editing[1] + "-" + number);
+      return false;
+    }
+    if (number && !st.line) {  // no such line (any more) on this phone
       location.replace("/games/" + game);
       return false;
     }

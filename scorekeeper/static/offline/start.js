@@ -2,31 +2,87 @@
 // starts.
 // A part of the offline code (docs/table.md): the files of static/offline/, in the order of
 // files.json, share one scope; web/engine.py serves them as one script, /engine/offline.js.
-// --- an adjustment: with no connection, or with lines of this game waiting, queued like a hand
+// --- an adjustment: with no connection, or with lines of this game waiting, queued like a hand;
+// #edit-N and #delete-N (the worker's, for a line's forms not kept): that adjustment changed
+// or deleted, checked with every line after it, then queued as a PUT or DELETE of line N
 function adjustForm(form) {
-  var game = parseInt(form.dataset.game, 10), busy = false, waiting = false;
-  outbox(game).then(function (list) { waiting = list.length > 0; });
+  var game = parseInt(form.dataset.game, 10), busy = false, waiting = false, F = words(form);
+  var editing = /^#(edit|delete)-([0-9]+)$/.exec(location.hash), number = editing ? +editing[2] : 0;
+  var state = outbox(game).then(function (list) {
+    waiting = list.length > 0;
+    if (!number) return null;
+    return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
+      var now = applied(got[0], list);
+      return { list: list, file: got[0], run: got[1], now: now, line: now.lines[number - 1] };
+    });
+  });
   function value(el) { return /^[-+]?[0-9]+$/.test(el.value.trim()) ? parseInt(el.value, 10) : 0; }
+  function entered() {
+    return {
+      adjustment: array(form.querySelectorAll("[name^='values-']")).map(value),
+      reason: form.querySelector("[name=reason]").value.trim()
+    };
+  }
+  function refused(out) {
+    busy = false;
+    var p = make("p", "error offline", out.problems.map(function (x) { return x.text; }).join("; "));
+    p.setAttribute("role", "alert");
+    form.insertBefore(p, form.firstChild);
+  }
+  if (number) state.then(function (st) {
+    if (!st || !st.line || !st.line.adjustment) return location.replace("/games/" + game);
+    var h1 = document.querySelector("h1");
+    if (h1) {
+      h1.textContent = F.edit_adjustment + " ";
+      h1.appendChild(make("small", null, fill(F.line, { number: number })));
+    }
+    array(form.querySelectorAll("[name^='values-']")).forEach(function (el, seat) {
+      el.value = st.line.adjustment[seat] ? String(st.line.adjustment[seat]) : "";
+    });
+    form.querySelector("[name=reason]").value = st.line.reason || "";
+    var why = form.querySelector(".offline-reason");
+    if (why) why.hidden = false;
+    var del = make("button", "danger big offline-delete", fill(F.delete, { number: number }));
+    del.type = "button";
+    del.addEventListener("click", function () { if (!busy) { busy = true; change(st, true); } });
+    form.appendChild(del);
+    if (editing[1] === "delete") del.scrollIntoView({ block: "center" });
+  });
+  // line `number` changed, or deleted: checked with every line after it, then queued
+  function change(st, gone) {
+    all(form.querySelectorAll(".error.offline"), function (e) { e.remove(); });
+    var lines = st.now.lines.slice(), data = JSON.parse(st.now.text), line = gone ? null : entered();
+    if (gone) lines.splice(number - 1, 1);
+    else lines[number - 1] = line;
+    data.hands = lines;
+    var out = st.run({ text: JSON.stringify(data), hands: lines.length }, [], gone ? null : number);
+    if (out.problems) return refused(out);
+    var last = st.list[st.list.length - 1], why = form.querySelector(".offline-reason input");
+    return put({
+      account: account, game: game, op: gone ? "delete" : "put", number: number, line: line,
+      reason: ((why || {}).value || "").trim(), key: newKey(),
+      version: last ? last.version : st.file.version,
+      base: st.list.length ? st.list[0].base : st.file.hands, hand: number
+    }).then(function () { location.href = "/games/" + game; });
+  }
   form.addEventListener("submit", function (ev) {
-    if (ev.defaultPrevented || (online() && !waiting)) return;  // sent as always
+    // online with nothing waiting, a new adjustment is sent as always; a change made here is not
+    // the new adjustment the form posts, so it is always queued (and sent at once when it can)
+    if (ev.defaultPrevented || (online() && !waiting && !number)) return;
     ev.preventDefault();
     if (busy) return;
     busy = true;
     all(form.querySelectorAll(".error.offline"), function (e) { e.remove(); });
+    if (number) {
+      state.then(function (st) { return st && st.line ? change(st, false) : (busy = false); });
+      return;
+    }
     outbox(game).then(function (list) {
       return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
         var base = edits(list) ? applied(got[0], list) : got[0];
-        var lines = (base === got[0] ? list.map(function (e) { return e.line; }) : []).concat([{
-          adjustment: array(form.querySelectorAll("[name^='values-']")).map(value),
-          reason: form.querySelector("[name=reason]").value.trim()
-        }]);
+        var lines = (base === got[0] ? list.map(function (e) { return e.line; }) : []).concat([entered()]);
         var out = got[1](base, lines, base.hands + lines.length), last = list[list.length - 1];
-        if (out.problems) {
-          busy = false;
-          var p = make("p", "error offline", out.problems.map(function (x) { return x.text; }).join("; "));
-          p.setAttribute("role", "alert");
-          return form.insertBefore(p, form.firstChild);
-        }
+        if (out.problems) return refused(out);
         return put({
           account: account, game: game, line: lines[lines.length - 1], key: newKey(),
           version: last ? last.version : got[0].version, base: last ? list[0].base : got[0].hands,
