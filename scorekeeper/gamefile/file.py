@@ -55,8 +55,10 @@ def parse(data: Any) -> GameFile:
             got=json.dumps(data.get("format")),
         )
     rules: Rules | None = None
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
+    options = data.get("options")
+    if options is None:  # left out, or null: the preset as it is
+        options = {}
+    elif not isinstance(options, dict):  # [], 0, "" and false too: not overrides
         r.bad(None, "options", N_("options must be an object of option overrides"))
         options = {}
     try:

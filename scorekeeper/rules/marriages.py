@@ -45,9 +45,10 @@ def marriage_points(
         else:
             points[m.seat] += value
             if doubled:
-                notes.append(
-                    Note(m.seat, "trump-double", {"suit": m.suit, "base": base, "value": value})
-                )
+                params = {"suit": m.suit, "base": base, "value": value}
+                if m.suit != trump:  # doubled by its own switch (double_on_switch), not as trump
+                    params["switch"] = True
+                notes.append(Note(m.seat, "trump-double", params))
             else:
                 notes.append(Note(m.seat, "marriage", {"suit": m.suit, "value": value}))
         if m.switch and m.suit != ACES:

@@ -135,8 +135,10 @@ def _plain(message: Callable[[Translator], str]) -> Render:
 _RENDER: dict[str, Render] = {
     "points": _points,
     "marriage": _marriage,
-    "trump-double": lambda p, tr, _s: tr.gettext(
-        "{marriage} declared with {suit} trump: {base} doubled to {value}"
+    "trump-double": lambda p, tr, _s: (
+        tr.gettext("{marriage} switches trump to {suit}: {base} doubled to {value}")
+        if p.get("switch")
+        else tr.gettext("{marriage} declared with {suit} trump: {base} doubled to {value}")
     ).format(
         marriage=marriage_name(p["suit"], tr),
         suit=suit_name(p["suit"], tr),

@@ -49,6 +49,10 @@ def errors(data):
         ({**GOOD, "players": "Ala"}, "game: players must be a list of names"),
         ({**GOOD, "players": ["Ala", "Ala", "Ola"]}, "game: two players have the same name"),
         ({**GOOD, "options": {"lock": "x"}}, "game: option lock: must be a whole number"),
+        # an empty list, 0 or false is no object of overrides either (it was taken as none)
+        ({**GOOD, "options": []}, "game: options must be an object of option overrides"),
+        ({**GOOD, "options": 0}, "game: options must be an object of option overrides"),
+        ({**GOOD, "options": False}, "game: options must be an object of option overrides"),
         ({**GOOD, "options": [1]}, "game: options must be an object"),
         ({**GOOD, "first_dealer": 3}, "game: first_dealer must be a seat from 0 to 2"),
         ({**GOOD, "hands": {}}, "game: hands must be a list"),

@@ -1,5 +1,7 @@
 """Moscow rules (seed 004): no auction, deck of 132, trump marriages doubled."""
 
+from scorekeeper.rules.notes import text
+
 from .helpers import last, params, play, problems, rules_of
 
 
@@ -53,6 +55,16 @@ def test_double_on_switch_option():
         options={"double_on_switch": True},
     )
     assert line.scores == (150, 62)
+    # the note says why it doubled: its own switch, clubs being trump when it was declared
+    assert params(line, 0, "trump-double") == {
+        "suit": "spades",
+        "base": 40,
+        "value": 80,
+        "switch": True,
+    }
+    said = [text(n) for n in line.notes if n.seat == 0]
+    assert "spades marriage switches trump to spades: 40 doubled to 80" in said
+    assert not any("declared with spades trump" in t for t in said)
 
 
 def test_points_add_up_to_132():

@@ -69,8 +69,10 @@
     }
     var rules = null;
     var options = py.get(data, "options");
-    if (!py.truthy(options)) options = {}; // data.get("options") or {}
-    if (!py.is_dict(options)) {
+    if (options === null || options === undefined) {
+      options = {}; // left out, or null: the preset as it is
+    } else if (!py.is_dict(options)) {
+      // [], 0, "" and false too: not overrides
       r.bad(null, "options", N_("options must be an object of option overrides"));
       options = {};
     }

@@ -48,7 +48,9 @@
       } else {
         points[m.seat] += value;
         if (doubled) {
-          notes.push(_note(m.seat, "trump-double", { suit: m.suit, base: base, value: value }));
+          var params = { suit: m.suit, base: base, value: value };
+          if (m.suit !== trump) params["switch"] = true; // doubled by its own switch (double_on_switch), not as trump
+          notes.push(_note(m.seat, "trump-double", params));
         } else {
           notes.push(_note(m.seat, "marriage", { suit: m.suit, value: value }));
         }

@@ -173,7 +173,10 @@
   _RENDER["points"] = _points;
   _RENDER["marriage"] = _marriage;
   _RENDER["trump-double"] = function (p, tr, _s) {
-    return py.format(tr.gettext("{marriage} declared with {suit} trump: {base} doubled to {value}"), {
+    var said = py.truthy(get(p, "switch"))
+      ? tr.gettext("{marriage} switches trump to {suit}: {base} doubled to {value}")
+      : tr.gettext("{marriage} declared with {suit} trump: {base} doubled to {value}");
+    return py.format(said, {
       marriage: marriage_name(need(p, "suit"), tr),
       suit: suit_name(need(p, "suit"), tr),
       base: need(p, "base"),
