@@ -141,10 +141,12 @@ class Sheet:
         settlement: tuple[Payment, ...] = ()
         if finished and len(table.winners) == 1 and o.stake is not None:
             w = table.winners[0]
+            # section 4: every other player pays max(0, winner's total - own total) x stake; a
+            # seat level with or above a declarer who won pays 0, and is listed as paying it
             settlement = tuple(
-                Payment(s, w, Decimal(table.totals[w] - table.totals[s]) * o.stake)
+                Payment(s, w, Decimal(max(0, table.totals[w] - table.totals[s])) * o.stake)
                 for s in range(table.seats)
-                if s != w and table.totals[w] > table.totals[s]
+                if s != w
             )
         nxt = table.next_dealer
         return Tally(

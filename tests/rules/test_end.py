@@ -18,6 +18,18 @@ def test_declarer_reaching_the_target_wins_even_below_a_defender():
     assert [(p.payer, p.payee, int(p.amount)) for p in t.settlement] == [(1, 0, 70)]
 
 
+def test_a_seat_above_the_declarer_who_won_pays_0_and_is_listed():
+    # section 4: every other player pays max(0, winner's total - own total) x stake
+    t = play(
+        "pl-3",
+        adj(990, 900, 0),
+        {"declarer": 1, "bid": 100, "points": [20, 100, 0]},
+        options={"stake": 1, "lock": None},
+    )
+    assert t.totals == (1010, 1000, 0) and t.winners == (1,)
+    assert [(p.payer, p.payee, int(p.amount)) for p in t.settlement] == [(0, 1, 0), (2, 1, 1000)]
+
+
 def test_defender_past_the_target_wins_when_the_declarer_does_not():
     t = play("pl-2", adj(0, 990), {"declarer": 0, "dealer": 1, "bid": 100, "points": [100, 20]})
     assert t.winners == (1,)

@@ -185,11 +185,12 @@
       if (finished && table.winners.length === 1 && o.stake != null) {
         var w = table.winners[0];
         for (var p = 0; p < table.seats; p++) {
-          if (p !== w && table.totals[w] > table.totals[p]) {
+          if (p !== w) {
+            // section 4: every other player pays max(0, winner's total - own total) x stake;
             // Decimal(...) * stake: the stake is an integer count of its smallest unit
             // (bounds.STAKE_PLACES decimals), and so is the amount (docs/engine.md); a BigInt
             // past 2 ** 53
-            var diff = table.totals[w] - table.totals[p];
+            var diff = Math.max(0, table.totals[w] - table.totals[p]);
             var amount = diff * o.stake;
             if (!Number.isSafeInteger(amount)) amount = BigInt(diff) * BigInt(o.stake);
             settlement.push(new SK.tally.Payment({ payer: p, payee: w, amount: amount }));
