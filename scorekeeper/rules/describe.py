@@ -1,16 +1,18 @@
 """The rules page of a game: its sections in the order a hand is scored, house rules included."""
 
-# What the game's own sections say is rulebook.py's; the house rules, the end and the decisions
-# taken where the rule texts are silent are here.
+# What the game's own sections say is rulebook.py's; the house rules and the end are here, the
+# club agreements' sections describeclub.py's, the decisions where the rule texts are silent
+# describedecisions.py's.
 
 from __future__ import annotations
 
 from decimal import Decimal
 
 from . import rulebook
-from .cards import STANDARD
+from .describeclub import blind, golden, silence
+from .describedecisions import decisions
 from .errors import Term
-from .rulebook import Block, Say, Section, either, four_card_sums, p, say
+from .rulebook import Block, Section, either, p, say
 from .ruleset import Rules
 
 
@@ -187,77 +189,6 @@ def bolts(rules: Rules) -> tuple[Block, ...]:
     return (p(what, count, either(o.barrel, say("bolt-barrel"))),)
 
 
-def blind(rules: Rules) -> tuple[Block, ...]:
-    """5.1 blind bid: who may bid blind, and what the declarer scores."""
-    o = rules.options
-    b = o.blind
-    assert b is not None
-    least = b.min_contract
-    return (
-        p(
-            say("blind-what"),
-            say("blind-least", least=least),
-            say("blind-total", total=b.min_total) if b.min_total is not None else None,
-            say("blind-barrel" if b.on_barrel else "blind-no-barrel") if o.barrel else None,
-            either(o.give_up, say("blind-no-give-up")),
-            either(o.golden, say("blind-no-golden")),
-        ),
-        p(
-            say("blind-score", multiplier=b.multiplier),
-            say("blind-example", contract=least, score=least * b.multiplier),
-            say("blind-rest"),
-        ),
-    )
-
-
-def golden(rules: Rules) -> tuple[Block, ...]:
-    """5.1 golden deal: which hands, who plays them at what, the multiplier and the reset."""
-    o = rules.options
-    g = o.golden
-    assert g is not None
-    score = g.contract * g.multiplier
-    return (
-        p(
-            say("golden-hands", num=rules.golden_hands),
-            say("golden-declarer", contract=g.contract),
-            either(o.give_up, say("golden-no-give-up")),
-        ),
-        p(
-            say("golden-times", multiplier=g.multiplier),
-            either(o.bolts, say("golden-bolts")),
-            say("golden-example", contract=g.contract, score=score),
-            _takes_golden(rules),
-        ),
-        p(
-            either(g.reset_if_nobody, say("golden-reset"), say("golden-no-reset")),
-            either(g.reset_if_nobody and o.barrel, say("golden-reset-barrel")),
-        ),
-    )
-
-
-def _takes_golden(rules: Rules) -> Say | None:
-    """Which of the barrel and the dump take a golden hand's multiplied totals."""
-    o = rules.options
-    if o.barrel and o.dump:
-        return say("golden-barrel-dump")
-    return say("golden-barrel") if o.barrel else either(o.dump, say("golden-dump"))
-
-
-def silence(rules: Rules) -> tuple[Block, ...]:
-    """5.1 silence: who keeps silent and what they may still declare."""
-    o = rules.options
-    s = o.silence
-    assert s is not None
-    return (
-        p(
-            say("silence", below=s.below, min=o.min_bid),
-            either(o.contract_raise, say("silence-raise")),
-            say("silence-scores"),
-        ),
-        p(say("silence-exact", below=s.below), either(o.golden, say("silence-golden"))),
-    )
-
-
 def dump(rules: Rules) -> tuple[Block, ...]:
     d = rules.options.dump
     assert d is not None
@@ -274,73 +205,3 @@ def end(rules: Rules) -> tuple[Block, ...]:
     amount = Decimal(winner - loser) * o.stake
     example = say("stake-example", winner=winner, loser=loser, amount=amount)
     return first, p(say("stake", stake=o.stake), example, say("stake-joint"))
-
-
-def decisions(rules: Rules) -> tuple[Block, ...]:
-    """The project's decisions (scoring.md, docs/rules-decisions.md) that bear on `rules`."""
-    o, key, d = rules.options, rules.key, rules.options.cards
-    step, forced = o.rounding, rules.forced_opening
-    in_tricks, declared = o.marriages == "in-tricks", o.marriages == "declared"
-    half = o.give_up is not None and o.give_up.opponents == "half" and o.auction
-    no_bolt = next((n for n in sorted(d.reachable) if n and rules.round(n) == 0), None)
-    sums = four_card_sums(d.values)
-    out_of_four = ", ".join(str(d.total - s) for s in range(4 * d.ace, -1, -1) if s not in sums)
-    said: list[Block | None] = [
-        p(say("decisions")),
-        _if(d == STANDARD, say("jack", total=d.total, jack=d.jack)),
-        _if(key in ("pl-3", "pl-4") and bool(step), say("polish-rounding", step=step)),
-        _if(key in ("ru-2", "ru-4") and step == 10, say("five-up")),
-        _if(key == "ru-2", say("ukrainian")),
-        _if(key == "ru-4", say("no-850")),
-        _if(not o.auction, say("moscow-marriages")),
-        _if(
-            o.trump_marriage_double,
-            say("double-moment"),
-            either(o.double_on_switch, say("double-on-switch"), say("no-double-on-switch")),
-        ),
-        _if(
-            o.auction,
-            either(forced, say("no-bid-forced", min=o.min_bid), say("no-bid", min=o.min_bid)),
-        ),
-        _if(
-            o.auction,
-            either(forced, say("opening-forced", min=o.min_bid), say("opening-may-pass")),
-        ),
-        _if(o.auction and o.give_up is None, say("no-give-up")),
-        _if(
-            rules.needs_trump(),
-            either(in_tricks, say("trump-in-tricks"), say("trump-turned-up")),
-        ),
-        _if(bool(o.sitting_out), say("sitting-out")),
-        _if(bool(o.sitting_out and o.musik_bonus), say("musik-recorded")),
-        _if(o.ace_marriage is not None and in_tricks, say("ace-in-tricks", points=d.four_aces)),
-        _if(o.slam_counts_all and o.auction, say("slam-exact", total=d.total)),
-        _if(
-            o.bolts is not None,
-            say("bolt-before-rounding"),
-            either(declared and o.marriage_needs_trick, say("bolt-marriage")),
-            say("bolt-rounded-to-0", points=no_bolt) if no_bolt else None,
-            either(o.lock is not None, say("bolt-locked")),
-        ),
-        _if(o.dump is not None, say("dump-order", at=o.dump.at if o.dump else 0)),
-    ]
-    if o.barrel is not None:
-        said.append(p(say("barrel-stays", target=o.target)))
-        said.append(p(say("barrel-adjustment", at=o.barrel.at, top=o.target - 1)))
-        said.append(_if(o.barrel.knock_off, say("barrel-together")))
-    said += [
-        _if(half, say("half-odd", step=step or 5)),
-        _if(
-            not o.all_cards_in_play,
-            say("out-of-four", least=d.total - 4 * d.ace, total=d.total, examples=out_of_four),
-        ),
-        _if(o.stake is not None, say("stake-level")),
-        p(say("nothing-after-end")),
-        p(say("end-after-hands", target=o.target)),
-    ]
-    return tuple(block for block in said if block is not None)
-
-
-def _if(condition: object, *says: Say | None) -> Block | None:
-    """A paragraph of the decisions, if it bears on the game."""
-    return p(*says) if condition else None

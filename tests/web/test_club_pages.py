@@ -17,7 +17,7 @@ import pytest
 from scorekeeper.rules import VARIANTS, rules_for
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
-from scorekeeper.web import words
+from scorekeeper.web import switchwords
 
 from .helpers import hand, new_game, totals
 
@@ -64,9 +64,9 @@ def test_each_agreement_is_a_switch_in_the_players_words(client: Any) -> None:
     page = client.get("/games/new").get_data(as_text=True)
     text = _text(page)
     for toggle in ("blind", "golden", "silence"):
-        assert str(words.TOGGLES[toggle].name) in text, toggle
+        assert str(switchwords.TOGGLES[toggle].name) in text, toggle
         assert f'name="opt_{toggle}"' in page
-    for rule, agreements in words.AGREEMENTS.items():
+    for rule, agreements in switchwords.AGREEMENTS.items():
         for key, agreement in agreements.items():
             assert f"<b>{agreement.name}</b>: {agreement.words}" in html.unescape(page), key
             switch = re.search(rf'name="agree_{rule}_{key}".*?</select>', page, re.S)
@@ -81,7 +81,7 @@ def test_each_agreement_is_a_switch_in_the_players_words(client: Any) -> None:
 
 
 def test_every_agreement_is_one_the_rules_take() -> None:
-    for rule, agreements in words.AGREEMENTS.items():
+    for rule, agreements in switchwords.AGREEMENTS.items():
         for agreement in agreements.values():
             for values in (agreement.on, agreement.off):
                 rules_for("ru-3", {rule: values})  # an option error would raise
@@ -165,7 +165,7 @@ def test_the_page_says_how_each_preset_plays_each_agreement(client: Any) -> None
     ways = json.loads(re.search(r"data-ways='([^']*)'", page).group(1))
     assert set(ways) == set(VARIANTS)
     for key in VARIANTS:
-        for rule, agreements in words.AGREEMENTS.items():
+        for rule, agreements in switchwords.AGREEMENTS.items():
             for agreement in agreements:
                 assert ways[key][f"{rule}.{agreement}"] == "off", (key, rule, agreement)
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.rules import OPTION_SPECS, RULE_KEYS, VARIANTS, Spec
-from scorekeeper.web import words
+from scorekeeper.web import switchwords, words
 from scorekeeper.web.games import forms
 from scorekeeper.web.rulebook.sentences import TITLES
 from scorekeeper.web.rulebook.views import SECTION_OF
@@ -24,7 +24,7 @@ def test_every_option_has_a_label_a_field_and_a_section(name: str) -> None:
     # the form builds its fields from the kind (games/forms.py refuses a kind it cannot take)
     assert forms.OPTION_FIELDS.get(name), f"the new-game form has no field for {name!r}"
     if spec.kind == "record":
-        assert name in words.TOGGLES, f"{name!r} is a house rule: words.TOGGLES needs its words"
+        assert name in switchwords.TOGGLES, f"{name!r}: a house rule needs switchwords.TOGGLES"
         assert list(words.KEY_LABELS[name]) == list(spec.keys), name
         # a box per key, but for the keys a club agreement's switch alone decides (5.1),
         # then the agreements' switches
@@ -32,7 +32,7 @@ def test_every_option_has_a_label_a_field_and_a_section(name: str) -> None:
         assert forms.OPTION_FIELDS[name] == [
             forms.field_name(name),
             *(forms.field_name(name, key) for key in spec.keys if key not in switched),
-            *(forms.agreement_field(name, key) for key in words.AGREEMENTS.get(name, {})),
+            *(forms.agreement_field(name, key) for key in switchwords.AGREEMENTS.get(name, {})),
         ]
     assert SECTION_OF.get(name) in TITLES, f"rulebook SECTION_OF: which section explains {name!r}"
 
@@ -40,7 +40,7 @@ def test_every_option_has_a_label_a_field_and_a_section(name: str) -> None:
 def test_no_words_for_an_option_the_rules_lack() -> None:
     assert list(words.LABELS) == list(OPTION_SPECS)
     assert set(words.KEY_LABELS) == RECORDS
-    assert set(words.TOGGLES) <= set(OPTION_SPECS)
+    assert set(switchwords.TOGGLES) <= set(OPTION_SPECS)
     assert {hint.split(".")[0] for hint in words.HINTS} <= set(OPTION_SPECS)
 
 
@@ -49,13 +49,13 @@ def test_every_choice_and_every_way_has_words() -> None:
     for spec in specs:
         for value in spec.choices:
             assert value in words.VALUE_WORDS or value.isdigit(), value
-    for name, toggle in words.TOGGLES.items():
+    for name, toggle in switchwords.TOGGLES.items():
         assert set(toggle.ways) <= set(forms.WAYS), name
         boxed = set(forms.boxes(name)) | set(forms.switched(name))
         assert boxed == set(OPTION_SPECS[name].keys or {"at"})
-    for name, agreements in words.AGREEMENTS.items():
+    for name, agreements in switchwords.AGREEMENTS.items():
         # an agreement sets keys of its rule, to values the rules take
-        assert name in words.TOGGLES, name
+        assert name in switchwords.TOGGLES, name
         for key, agreement in agreements.items():
             assert key in agreement.on and set(agreement.on) == set(agreement.off), (name, key)
             assert set(agreement.on) <= set(OPTION_SPECS[name].keys), (name, key)

@@ -17,8 +17,8 @@ from wtforms.validators import Optional, ValidationError
 from scorekeeper.rules import OPTION_SPECS, VARIANTS, InvalidHand, Spec, find_variant
 from scorekeeper.web.forms import page_token
 from scorekeeper.web.i18n import marriage, problem_text
+from scorekeeper.web.switchwords import AGREEMENTS, TOGGLES
 from scorekeeper.web.words import (
-    AGREEMENTS,
     AS_THE_VARIANT,
     FORM_KEY_LABELS,
     KEY_LABELS,
@@ -27,7 +27,6 @@ from scorekeeper.web.words import (
     OFF,
     ON,
     PRESET_SUMMARIES,
-    TOGGLES,
     USUAL,
     VALUE_WORDS,
     YES,
@@ -78,7 +77,7 @@ def boxes(option: str) -> dict[str, tuple[Spec, Label]]:
     return {"at": (spec, FORM_KEY_LABELS[option]["at"])}
 
 
-# Where each option is asked: a toggle of its own (words.TOGGLES, in their order), a box per suit
+# Where each option is asked: a toggle of its own (TOGGLES, in their order), a box per suit
 # or the stake, else one field among "Other rules" (a number, yes/no, or a choice of words).
 TOGGLED: tuple[str, ...] = tuple(TOGGLES)
 SIMPLE: tuple[str, ...] = tuple(
@@ -217,7 +216,9 @@ def _add_fields() -> dict[str, list[str]]:
         elif name in SIMPLE or spec.kind == "money":
             fields = {field_name(name): _field(spec, LABELS[name], AS_THE_VARIANT)}
         else:
-            raise TypeError(f"option {name!r} ({spec.kind}) needs words.TOGGLES to be on the form")
+            raise TypeError(
+                f"option {name!r} ({spec.kind}) needs switchwords.TOGGLES to be on the form"
+            )
         for field, made in fields.items():
             setattr(NewGameForm, field, made)
         out[name] = list(fields)

@@ -12,7 +12,7 @@ from scorekeeper.gamefile import GameFile as GameFileLike
 from scorekeeper.rules import N_, OPTION_SPECS, VARIANTS, InvalidHand, Problem, Spec
 from scorekeeper.web.games.forms import WAYS, NewGameForm, agreement_field, boxes, field_name
 from scorekeeper.web.i18n import problem_text
-from scorekeeper.web.words import AGREEMENTS, TOGGLES
+from scorekeeper.web.switchwords import AGREEMENTS, TOGGLES
 
 
 def _number(raw: str) -> int | str:

@@ -16,7 +16,7 @@ from scorekeeper.rules import VARIANTS, InvalidHand, formspec
 from scorekeeper.services import summaries, writing
 from scorekeeper.store import derived, memo, queries, trail
 from scorekeeper.store.models import Game
-from scorekeeper.web import access, charts, words
+from scorekeeper.web import access, charts, switchwords, words
 from scorekeeper.web.common import variant_title
 from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.games.forms import (
@@ -78,6 +78,7 @@ def new() -> tuple[str, int] | Response:
         boxes=boxes,
         field_name=field_name,
         words=words,
+        switches=switchwords,
         agreement_field=agreement_field,
         # how each preset plays each toggle, and each agreement under one ("barrel.falls_to_zero")
         ways={
@@ -85,7 +86,7 @@ def new() -> tuple[str, int] | Response:
                 **{rule: variant_way(k, rule) for rule in TOGGLED},
                 **{
                     f"{rule}.{key}": agreement_way(k, rule, key)
-                    for rule, agreements in words.AGREEMENTS.items()
+                    for rule, agreements in switchwords.AGREEMENTS.items()
                     for key in agreements
                 },
             }

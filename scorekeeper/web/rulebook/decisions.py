@@ -1,6 +1,6 @@
 """The words of the decisions the app took where the rule texts are silent or wrong."""
 
-# Which of them bear on a game, and their numbers: rules/describe.decisions.
+# Which of them bear on a game, and their numbers: rules/describedecisions.py.
 
 from __future__ import annotations
 
