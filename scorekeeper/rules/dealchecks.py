@@ -22,9 +22,7 @@ class DealChecks(CardChecks):
         assert points is not None
         tricks = hand.tricks
         in_play = self.rules.tricks * n
-        # Where the option says fewer cards are in play than the tricks hold (an odd
-        # override), trick counts cannot fix the piles' sizes: only the points are checked.
-        sized = in_play == CARDS if self.o.all_cards_in_play else in_play < CARDS
+        sized = self._sized(in_play)
         kings = {s: 0 for s in playing}
         aces = {s: 0 for s in playing}
         if self.o.marriages == "in-tricks":
@@ -117,6 +115,11 @@ class DealChecks(CardChecks):
                     marriage=Term("marriage", m.suit),
                 )
 
+    def _sized(self, in_play: int) -> bool:
+        """Whether trick counts fix the piles' sizes: where the option says fewer cards are in
+        play than the tricks hold (an odd override), they cannot, and only points are checked."""
+        return in_play == CARDS if self.o.all_cards_in_play else in_play < CARDS
+
     def trick_points_alone(self, hand: Hand, playing: tuple[int, ...]) -> None:
         """Each seat's points against its own tricks, when other problems of the hand keep the
         deal check from running: 3.2, "a hand with several problems gets all of them". A seat
@@ -125,9 +128,8 @@ class DealChecks(CardChecks):
         seats = self.table.seats
         if points is None or tricks is None or len(points) != seats or len(tricks) != seats:
             return
-        in_play = self.rules.tricks * n
-        if not (in_play == CARDS if self.o.all_cards_in_play else in_play < CARDS):
-            return  # as in deal(): trick counts do not size the piles
+        if not self._sized(self.rules.tricks * n):
+            return  # trick counts do not size the piles
         said = {p.seat for p in self.problems if p.field == "points"}
         for seat in playing:
             p, count = points[seat], tricks[seat]

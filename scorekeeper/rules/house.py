@@ -23,7 +23,8 @@ def barrel(
     It takes the scores as the rules before it left them: a blind bid's or a golden hand's
     multiplied score decides whether a made contract reaches the target (5.1)."""
     before = table.totals
-    at = rules.options.barrel.at if rules.options.barrel else 0
+    assert rules.options.barrel is not None
+    at = rules.options.barrel.at
     if not any(table.on_barrel) and all(t + s < at for t, s in zip(before, scores)):
         return  # nobody on it and nobody reaching it: most hands of a game
     new = [before[s] + scores[s] for s in range(rules.seats)]

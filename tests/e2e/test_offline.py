@@ -77,6 +77,16 @@ def opened_online(page: Page, game: str, seats: int = 3, lang: str = "en") -> No
     assert all(any(u.endswith(w) for u in urls) for w in wanted), urls
 
 
+def opened_with_adjustment_form(page: Page, game: str) -> None:
+    """opened_online, and the adjustment form kept too (with the hand forms, a moment later)."""
+    opened_online(page, game)
+    for _ in range(50):
+        if any(u.endswith("/adjust") for u in kept(page)):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the adjustment form was not kept: {kept(page)}")
+
+
 def under_worker(page: Page, url: str) -> None:
     """The page opened under the service worker."""
     page.goto(url)
@@ -561,11 +571,7 @@ def test_an_adjustment_offline_is_queued_like_a_hand(
 ) -> None:
     page = phone(browser, browser_context_args, live_server, "penalty")
     game = game_from(page, live_server, "pl-3-basic.json", hands=2)
-    opened_online(page, game)
-    for _ in range(50):  # the adjustment form is kept with the hand forms
-        if any(u.endswith("/adjust") for u in kept(page)):
-            break
-        page.wait_for_timeout(100)
+    opened_with_adjustment_form(page, game)
     first = server(page, game, "/file")
     page.context.set_offline(True)
     page.reload()
@@ -599,11 +605,7 @@ def test_an_adjustment_changed_then_deleted_offline_is_sent_in_order(
     api = game.replace("/games/", "/api/games/")
     line = {"adjustment": [0, -50, 0], "reason": "exposed a card"}
     assert page.request.post(api + "/hands", data=line).status == 201
-    opened_online(page, game)
-    for _ in range(50):  # the adjustment form is kept with the hand forms
-        if any(u.endswith("/adjust") for u in kept(page)):
-            break
-        page.wait_for_timeout(100)
+    opened_with_adjustment_form(page, game)
     first = server(page, game, "/file")
     page.context.set_offline(True)
 

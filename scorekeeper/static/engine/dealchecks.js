@@ -42,9 +42,7 @@
       if (points == null) throw new Error("assert points is not None");
       var tricks = hand.tricks;
       var in_play = this.rules.tricks * n;
-      // Where the option says fewer cards are in play than the tricks hold (an odd
-      // override), trick counts cannot fix the piles' sizes: only the points are checked.
-      var sized = this.o.all_cards_in_play ? in_play === CARDS : in_play < CARDS;
+      var sized = this._sized(in_play);
       var kings = new Map();
       var aces = new Map();
       playing.forEach(function (s) {
@@ -164,6 +162,12 @@
       }
     }
 
+    // Whether trick counts fix the piles' sizes: where the option says fewer cards are in
+    // play than the tricks hold (an odd override), they cannot, and only points are checked.
+    _sized(in_play) {
+      return this.o.all_cards_in_play ? in_play === CARDS : in_play < CARDS;
+    }
+
     // Each seat's points against its own tricks, when other problems of the hand keep the
     // deal check from running: 3.2, "a hand with several problems gets all of them". A seat
     // whose points or tricks are already refused on their own is left to that message.
@@ -175,9 +179,8 @@
       if (points == null || tricks == null || points.length !== seats || tricks.length !== seats) {
         return;
       }
-      var in_play = this.rules.tricks * n;
-      if (!(this.o.all_cards_in_play ? in_play === CARDS : in_play < CARDS)) {
-        return; // as in deal(): trick counts do not size the piles
+      if (!this._sized(this.rules.tricks * n)) {
+        return; // trick counts do not size the piles
       }
       var said = new Set();
       this.problems.forEach(function (p) {

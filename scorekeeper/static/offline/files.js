@@ -52,6 +52,25 @@ function applied(file, list) {
   });
   return { text: JSON.stringify(data), hands: hands.length, version: file.version, lines: hands, changed: changed };
 }
+// line `number` of the game as the phone has it (`now`, from applied()) replaced by `line`, or
+// deleted (`line` null): the engine's output (`run`) with every line after it checked again
+function withChange(now, run, number, line) {
+  var lines = now.lines.slice(), data = JSON.parse(now.text);
+  if (line) lines[number - 1] = line;
+  else lines.splice(number - 1, 1);
+  data.hands = lines;
+  return run({ text: JSON.stringify(data), hands: lines.length }, [], line ? number : null);
+}
+// that change queued after the game's lines waiting (`queued`), with the form's "why the change"
+function queueChange(game, file, queued, number, line, form) {
+  var last = queued[queued.length - 1], why = form.querySelector(".offline-reason input");
+  return put({
+    account: account, game: game, op: line ? "put" : "delete", number: number, line: line,
+    reason: ((why || {}).value || "").trim(), key: newKey(),
+    version: last ? last.version : file.version,
+    base: queued.length ? queued[0].base : file.hands, hand: number
+  });
+}
 function edits(list) { return list.some(function (e) { return e.op; }); }
 function quoted(version) { return version == null ? "" : '"v' + version + '"'; }  // the API's ETag
 // the hands of the game as the table counts them (adjustments are lines of their own kind)

@@ -134,25 +134,17 @@ function handForm(form) {
   }
   // line `number` changed, or deleted: checked with every line after it, then queued
   function change(st, gone) {
-    var lines = st.now.lines.slice(), data = JSON.parse(st.now.text);
     var line = gone ? null : toLine(form, st.before.next_dealer);
-    if (gone) lines.splice(number - 1, 1);
-    else lines[number - 1] = line;
-    data.hands = lines;
-    var out = st.run({ text: JSON.stringify(data), hands: lines.length }, [], gone ? null : number);
+    var out = withChange(st.now, st.run, number, line);
     if (out.problems) {
       busy = false;
       return problems(form, out.problems.filter(function (p) { return !gone && p.hand === number; })
         .concat(top(out.problems.filter(function (p) { return gone || p.hand !== number; }))));
     }
     busy = true;
-    var last = queued[queued.length - 1];
-    return put({
-      account: account, game: game, op: gone ? "delete" : "put", number: number, line: line,
-      reason: ((form.querySelector(".offline-reason input") || {}).value || "").trim(),
-      key: newKey(), version: last ? last.version : st.file.version,
-      base: queued.length ? queued[0].base : st.file.hands, hand: number
-    }).then(function () { location.href = "/games/" + game; });
+    return queueChange(game, st.file, queued, number, line, form).then(function () {
+      location.href = "/games/" + game;
+    });
   }
   function remove(st) { change(st, true); }
   function keepLine(st, line, out, first) {

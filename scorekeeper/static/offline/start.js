@@ -51,19 +51,11 @@ function adjustForm(form) {
   // line `number` changed, or deleted: checked with every line after it, then queued
   function change(st, gone) {
     all(form.querySelectorAll(".error.offline"), function (e) { e.remove(); });
-    var lines = st.now.lines.slice(), data = JSON.parse(st.now.text), line = gone ? null : entered();
-    if (gone) lines.splice(number - 1, 1);
-    else lines[number - 1] = line;
-    data.hands = lines;
-    var out = st.run({ text: JSON.stringify(data), hands: lines.length }, [], gone ? null : number);
+    var line = gone ? null : entered(), out = withChange(st.now, st.run, number, line);
     if (out.problems) return refused(out);
-    var last = st.list[st.list.length - 1], why = form.querySelector(".offline-reason input");
-    return put({
-      account: account, game: game, op: gone ? "delete" : "put", number: number, line: line,
-      reason: ((why || {}).value || "").trim(), key: newKey(),
-      version: last ? last.version : st.file.version,
-      base: st.list.length ? st.list[0].base : st.file.hands, hand: number
-    }).then(function () { location.href = "/games/" + game; });
+    return queueChange(game, st.file, st.list, number, line, form).then(function () {
+      location.href = "/games/" + game;
+    });
   }
   form.addEventListener("submit", function (ev) {
     // online with nothing waiting, a new adjustment is sent as always; a change made here is not
