@@ -70,8 +70,25 @@ function toFields(line, rotation) {
   if (line.musik) f.push(["musik_aces", line.musik.aces], ["musik_marriage", line.musik.marriage || ""]);
   return f;
 }
-function setFields(form, pairs) {
+// the fields the scorer has changed from the page as it came: a line filled in a moment later
+// (once the file and the engine are loaded, slow on a cheap phone) leaves what was typed meanwhile
+function typedIn(form) {
+  var names = {};
+  all(form.elements, function (el) {
+    var changed = el.type === "radio" || el.type === "checkbox" ? el.checked !== el.defaultChecked
+      : el.tagName === "SELECT" ? el.selectedIndex !== Math.max(0, array(el.options).map(function (o) {
+        return o.defaultSelected; }).indexOf(true))
+      : el.type !== "hidden" && el.value !== el.defaultValue;
+    if (changed && el.name) names[el.name] = true;
+  });
+  // the marriages' order and switches go with the marriages ticked
+  if (names.marriages || names.switches) names.marriages = names.switches = names.marriage_order = true;
+  return names;
+}
+// the form's fields set to these pairs, but for those in `typed` (typedIn, taken before)
+function setFields(form, pairs, typed) {
   pairs.forEach(function (pair) {
+    if (typed && typed[pair[0]]) return;
     all(form.querySelectorAll("[name='" + pair[0] + "']"), function (el) {
       if (el.type === "radio" || el.type === "checkbox") { if (el.value === String(pair[1])) el.checked = true; }
       else if (el.type !== "hidden" || pair[0] === "marriage_order") el.value = pair[1];

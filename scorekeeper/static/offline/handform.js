@@ -58,6 +58,7 @@ function handForm(form) {
       location.replace(path + "?dealer=" + spec.dealer + location.hash);  // the form of that deal
       return false;
     }
+    var typed = typedIn(form);  // before this fills anything: what the scorer typed stays
     var count = handCount(st.before, st.before.hands.length) + 1, h1 = document.querySelector("h1");
     var title = fill(editing ? F.edit : F.title, { number: count });
     document.title = title + document.title.slice(h1.textContent.length);
@@ -75,24 +76,24 @@ function handForm(form) {
     if (!golden) (b.silent || []).forEach(function (s) {
       facts.textContent += " " + fill(F.silent, { name: names[s], below: st.before.chips[s].silent_below, bid: b.min_bid });
     });
-    form.querySelector("[name=dealer]").value = String(spec.dealer);
+    if (!typed.dealer) form.querySelector("[name=dealer]").value = String(spec.dealer);
     var legend = form.querySelector("fieldset.declarer legend");  // a golden hand had no auction
     if (legend) legend.textContent = golden ? F.declarer : F.declarer_auction;
     var declarer = golden ? golden.declarer : b.opener;
-    all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = declarer != null && r.value === String(declarer); });
+    if (!typed.declarer) all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = declarer != null && r.value === String(declarer); });
     // a new hand's bid is filled in only in a golden hand (the form kept may be a golden one's),
     // unless the scorer has typed one already
     var bid = form.querySelector("[name=bid]");
-    if (!number && bid && bid.value === bid.defaultValue) bid.value = golden ? String(golden.contract) : "";
+    if (!number && bid && !typed.bid) bid.value = golden ? String(golden.contract) : "";
     // the blind toggle where the engine's form has it (none in a golden hand)
     var blind = form.querySelector(".blind-toggle");
     if (blind) {
       blind.hidden = !spec.blind;
       if (!spec.blind) blind.querySelector("input").checked = false;
     }
-    if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer));
+    if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer), typed);
     if (number) {
-      setFields(form, toFields(st.line, spec.dealer));
+      setFields(form, toFields(st.line, spec.dealer), typed);
       var why = form.querySelector(".offline-reason");  // why the change, kept in the trail
       if (why) why.hidden = false;
       var del = make("button", "danger big offline-delete", fill(F.delete, { number: number }));
@@ -101,7 +102,7 @@ function handForm(form) {
       form.appendChild(del);
       if (editing[1] === "delete") del.scrollIntoView({ block: "center" });
     }
-    if (kept) setFields(form, kept.fields.filter(function (f) { return ["csrf_token", "version", "token"].indexOf(f[0]) < 0; }));
+    if (kept) setFields(form, kept.fields.filter(function (f) { return ["csrf_token", "version", "token"].indexOf(f[0]) < 0; }), typed);
     if (!online() && !document.querySelector(".offline-note")) {
       form.parentNode.insertBefore(make("p", "flash offline-note", F.offline), form);
     }

@@ -75,7 +75,7 @@ function newGameForm(form) {
     outbox().then(function (list) {
       entry = list.filter(function (e) { return e.id === +fixing[1] && isGame(e); })[0];
       if (!entry) return;
-      setFields(form, entry.fields.filter(function (f) { return f[0] !== "token"; }));
+      setFields(form, entry.fields.filter(function (f) { return f[0] !== "token"; }), typedIn(form));
       var why = make("p", "error", fill(W.game_refused, { names: gameName(entry), reason: entry.why || "" }));
       why.setAttribute("role", "alert");
       form.parentNode.insertBefore(why, form);

@@ -36,10 +36,11 @@ function adjustForm(form) {
       h1.textContent = F.edit_adjustment + " ";
       h1.appendChild(make("small", null, fill(F.line, { number: number })));
     }
+    var typed = typedIn(form);  // what the scorer typed while the line loaded stays
     array(form.querySelectorAll("[name^='values-']")).forEach(function (el, seat) {
-      el.value = st.line.adjustment[seat] ? String(st.line.adjustment[seat]) : "";
+      if (!typed[el.name]) el.value = st.line.adjustment[seat] ? String(st.line.adjustment[seat]) : "";
     });
-    form.querySelector("[name=reason]").value = st.line.reason || "";
+    if (!typed.reason) form.querySelector("[name=reason]").value = st.line.reason || "";
     var why = form.querySelector(".offline-reason");
     if (why) why.hidden = false;
     var del = make("button", "danger big offline-delete", fill(F.delete, { number: number }));
