@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import statistics
@@ -174,16 +175,30 @@ def page_weight(client: FlaskClient) -> None:
     cold = sum(len(b) for b, _ in wire.values())
     warm = [u for u in raw if KEPT not in wire[u][1]]
     warm_bytes = sum(len(wire[u][0]) for u in warm)
+    # issue 15: "the game page <= 30 KB raw and <= 10 KB on the wire in all": the page's raw
+    # size, and on the wire with what a first view fetches (both figures printed)
     print(
         f"    cold view: {len(raw)} requests, {cold_raw / 1024:.1f} KB raw, {cold / 1024:.1f} KB"
-        f" on the wire (goal <= 30 KB raw: {'ok' if cold_raw <= 30 * 1024 else 'MISSED'},"
-        f" <= 10 KB on the wire: {'ok' if cold <= 10 * 1024 else 'MISSED'})"
+        f" on the wire (goal: the page <= 30 KB raw: {len(html) / 1024:.1f} KB"
+        f" {'ok' if len(html) <= 30 * 1024 else 'MISSED'}; <= 10 KB on the wire in all:"
+        f" {'ok' if cold <= 10 * 1024 else 'MISSED'})"
     )
     print(
         f"    warm view: {len(warm)} request{'s' if len(warm) > 1 else ''},"
         f" {warm_bytes / 1024:.1f} KB on the wire (goal 1 request, <= 10 KB:"
         f" {'ok' if len(warm) == 1 and warm_bytes <= 10 * 1024 else 'MISSED'});"
         f" gzip of the HTML {gzip_ms:.2f} ms"
+    )
+    # the service worker's install: what the page does not load itself (the offline code, the
+    # engine, the offline page, the forms' script), fetched once per release in the background
+    worker = client.get("/sw.js").get_data(as_text=True)
+    shell = json.loads("[" + re.search(r"SHELL_FILES = \[OFFLINE, (.*)\];", worker).group(1) + "]")
+    shell = [u for u in ["/offline", "/engine/engine.js", *shell] if u not in raw]
+    installed = {os.path.basename(u.split("?")[0]): fetched(client, u, WIRE)[0] for u in shell}
+    each = ", ".join(f"{name} {len(b) / 1024:.1f}" for name, b in installed.items())
+    print(
+        f"    the worker's install, once per release after a first view: {len(installed)} files,"
+        f" {sum(len(b) for b in installed.values()) / 1024:.1f} KB on the wire ({each})"
     )
     print(f"  requests to other hosts: {len(foreign)}" + "".join(f"\n    {u}" for u in foreign))
 

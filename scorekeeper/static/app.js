@@ -83,8 +83,35 @@
     }
   }
 
+  // The offline code (/engine/offline.js: static/offline/, 11 KB gzip) where it has work: on a
+  // page the service worker controls (it comes from the worker's shell, not the network), with
+  // no connection, on the pages whose forms keep what was typed, or with lines waiting on this
+  // phone (base.js counts them). A first view, before the worker, is the page alone. It runs
+  // after the page's own scripts (this is DOMContentLoaded): their submit handlers come first.
+  function offlineCode() {
+    var src = document.body.dataset.offline, worker = navigator.serviceWorker, loaded = false;
+    if (!src) return;
+    function load() {
+      if (loaded) return;
+      loaded = true;
+      var script = document.createElement("script");
+      script.src = src;
+      document.head.appendChild(script);
+    }
+    var waiting = 0;
+    try { waiting = +localStorage.getItem("scorekeeper-outbox") || 0; } catch (e) {}
+    if ((worker && worker.controller) || navigator.onLine === false || waiting || location.pathname === "/" ||
+        document.querySelector("#hand-form, #adjust-form, #new-game, form[data-unsent]")) {
+      load();
+      return;
+    }
+    if (worker) worker.addEventListener("controllerchange", load);  // the worker, just installed
+    window.addEventListener("offline", load);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     offlineCopies();
+    offlineCode();
     keepAwake();
     markSaved();
     var live = document.getElementById("live-board");

@@ -669,6 +669,45 @@ def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_aft
     theirs.context.close()
 
 
+LOADED = "performance.getEntriesByType('resource').some(e => e.name.includes('/engine/offline.js'))"
+
+
+def loads_offline_code(page: Page) -> None:
+    """This page has loaded the offline code (app.js adds its script; the CSP forbids the eval
+    of wait_for_function)."""
+    for _ in range(100):
+        if page.evaluate(LOADED):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the offline code was not loaded on {page.url}")
+
+
+def test_a_first_view_is_the_page_alone_and_the_offline_code_comes_where_it_has_work(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    """With no worker yet, the game page does not fetch the offline code (a first view is the
+    page, its CSS and app.js); a hand form does (it keeps what was typed); and a page the worker
+    controls has it, from the worker's copy (app.js's offlineCode, docs/table.md)."""
+    context = browser.new_context(**{**browser_context_args, "service_workers": "block"})
+    page = context.new_page()
+    sign_up(page, live_server, "first-view")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/engine/offline.js" in r.url else None)
+    page.goto(game)
+    page.wait_for_load_state("networkidle")
+    assert asked == [] and not page.evaluate(LOADED)
+    page.goto(game + "/hands/new")
+    loads_offline_code(page)
+    assert len(asked) == 1
+    context.close()
+
+    worked = phone(browser, browser_context_args, live_server, "first-view", new=False)
+    opened_online(worked, game)
+    loads_offline_code(worked)  # the game page, under the worker
+    worked.context.close()
+
+
 # a cheap phone: the engine comes 1.5 s after the page asks for it (static/offline/files.js)
 SLOW_ENGINE = """(() => { const append = Node.prototype.appendChild;
   Node.prototype.appendChild = function (el) {
