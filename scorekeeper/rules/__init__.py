@@ -14,7 +14,7 @@ from .optionspecs import OPTION_SPECS
 from .parsers import Kind, Spec
 from .presets import PRESETS, Preset
 from .ruleset import Rules, round_to
-from .sheet import Sheet, replay, replay_entered
+from .sheet import Sheet, replay, replay_entered, stored_sheet
 from .stats import SeatStats, contract_outcome, seat_stats
 from .tally import Bidding, LineResult, Payment, PlayerState, Tally
 
@@ -80,6 +80,7 @@ __all__ = [
     "contract_outcome",
     "replay",
     "replay_entered",
+    "stored_sheet",
     "rules_for",
     "seat_stats",
     "text",

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from sqlalchemy import select
 
 from scorekeeper.rules import Line as RuleLine
-from scorekeeper.rules import Rules, Sheet, Tally, find_variant, replay, replay_entered
+from scorekeeper.rules import (
+    Rules,
+    Sheet,
+    Tally,
+    find_variant,
+    replay,
+    replay_entered,
+    stored_sheet,
+)
 from scorekeeper.store import memo
 from scorekeeper.store.db import db
 from scorekeeper.store.facts import facts_by_game
@@ -63,8 +71,8 @@ def sheet_for(game: Game) -> Sheet:
     key = (game.id, game.version, tuple(names(game)))
     found: Sheet | None = memo.memos().states.get(key)
     if found is None:
-        found = Sheet(rules_for(game), game.first_dealer, names(game))
-        found.replay(rule_lines(game), stored=True)
+        # scored as accepted when written: every line was checked then (Sheet.trust)
+        found = stored_sheet(rules_for(game), rule_lines(game), game.first_dealer, names(game))
         if (game.id, game.version) in memo.memos().facts:
             memo.memos().states.put(key, found)
     return found

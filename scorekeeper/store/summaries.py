@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.gamefile import GameFile, to_dict
-from scorekeeper.rules import Hand, InvalidHand, Line, SeatStats, Tally, replay, seat_stats
+from scorekeeper.rules import Hand, InvalidHand, Line, SeatStats, Tally, seat_stats, stored_sheet
 from scorekeeper.store import memo
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import rules_for
@@ -92,7 +92,7 @@ def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
     names = tuple(seat.player.name for seat in game.seats)
     file = GameFile(game.variant, names, dict(game.options), game.first_dealer, tuple(lines))
     try:
-        tally = replay(rules_for(game), lines, game.first_dealer, stored=True)
+        tally = stored_sheet(rules_for(game), lines, game.first_dealer).tally()
     except InvalidHand as e:
         seats = len(game.seats)
         return GameSummary(

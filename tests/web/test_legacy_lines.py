@@ -59,3 +59,33 @@ def test_an_old_hand_won_at_100_by_a_non_opener_still_scores_but_an_edit_is_chec
     assert r.status_code == 422
     assert "Bartek opens at 100 without looking" in r.get_data(as_text=True)
     assert totals(client, game) == [110, 20, 110]  # nothing stored changed
+
+
+def test_a_stored_hand_a_later_check_refuses_is_read_back_as_it_was_accepted(app, client) -> None:
+    # docs/rules-decisions.md, "Checked when written": a read scores the stored lines as they
+    # were accepted; a check added by a later release applies to the lines entered after it
+    r = client.post(
+        "/games/new",
+        data={
+            "variant": "pl-3",
+            "first_dealer": "0",
+            "players-0": "Ala",
+            "players-1": "Bartek",
+            "players-2": "Celina",
+        },
+    )
+    game = r.headers["Location"]
+    assert hand(client, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    with app.app_context():  # rows as no check of today lets in: 110 card points
+        line = db.session.execute(db.select(Line)).scalar_one()
+        for entry, points in zip(line.entries, (10, 100, 0)):
+            entry.points = points
+        db.session.execute(update(Game).values(version=Game.version + 1))
+        db.session.commit()
+    assert client.get(game).status_code == 200
+    assert totals(client, game) == [10, 100, 0]
+    history = client.get("/history")
+    assert history.status_code == 200
+    assert "Bartek" in history.get_data(as_text=True)
+    assert hand(client, game, [10, 10, 100], declarer=2, bid=100).status_code == 302
+    assert totals(client, game) == [20, 110, 100]

@@ -8,7 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper import services
-from scorekeeper.rules import Adjustment, Hand, InvalidHand, formspec, replay
+from scorekeeper.rules import Adjustment, Hand, InvalidHand, formspec, stored_sheet
 from scorekeeper.rules.sheet import hand_numbers
 from scorekeeper.store import derived
 from scorekeeper.store.models import Game
@@ -31,7 +31,9 @@ def _hand_form(game: Game, number: int | None = None) -> tuple[HandForm, Any]:
     before = (
         derived.tally(game)
         if number is None
-        else replay(rules, lines[: number - 1], game.first_dealer, derived.names(game), stored=True)
+        else stored_sheet(
+            rules, lines[: number - 1], game.first_dealer, derived.names(game)
+        ).tally()
     )
     if request.method == "GET" and number is not None:
         fact = lines[number - 1]
