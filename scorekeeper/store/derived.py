@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
-
 from scorekeeper.rules import Line as RuleLine
 from scorekeeper.rules import (
     Rules,
@@ -17,8 +15,7 @@ from scorekeeper.rules import (
     stored_sheet,
 )
 from scorekeeper.store import memo
-from scorekeeper.store.db import db
-from scorekeeper.store.facts import facts_by_game
+from scorekeeper.store.facts import read_facts
 from scorekeeper.store.models import Game
 
 
@@ -36,16 +33,13 @@ def rule_lines(game: Game) -> list[RuleLine]:
     key = (game.id, game.version)
     facts = memo.memos().facts.get(key)
     if facts is None:
-        facts = tuple(facts_by_game([game.id])[game.id])
-        # Another phone may have written between reading the game and its lines: remember
-        # the facts only under a version they surely belong to.
-        if _current_version(game.id) == game.version:
+        found, versions = read_facts([game.id])
+        facts = tuple(found[game.id])
+        # Another phone may have written after the game was read: remember the facts only
+        # under a version they surely belong to.
+        if versions.get(game.id) == game.version:
             memo.memos().facts.put(key, facts)
     return list(facts)
-
-
-def _current_version(game_id: int) -> int | None:
-    return db.session.execute(select(Game.version).where(Game.id == game_id)).scalar()
 
 
 def tally(

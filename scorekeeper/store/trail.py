@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game, Line, Revision
@@ -14,29 +14,29 @@ from scorekeeper.store.models import Game, Line, Revision
 LINE_ACTIONS = ("edit", "delete", "restore")
 
 
-def of_game(game: Game) -> list[Revision]:
-    """The whole trail, oldest first."""
-    return list(
-        db.session.execute(
-            select(Revision).where(Revision.game_id == game.id).order_by(Revision.id)
-        ).scalars()
-    )
-
-
-def deleted(game: Game) -> list[Revision]:
-    """Deletes not yet undone: lines that can be restored."""
-    return [r for r in of_game(game) if r.action == "delete" and r.restored_by is None]
-
-
-def changed_positions(game: Game) -> set[int]:
-    """Numbers of the current lines that were edited or restored (their history is there)."""
-    return set(
-        db.session.execute(
-            select(Line.position)
-            .join(Revision, Revision.line_id == Line.id)
-            .where(Line.game_id == game.id, Revision.action.in_(("edit", "restore")))
-        ).scalars()
-    )
+def marks(game: Game) -> tuple[list[Revision], set[int]]:
+    """What the scoreboard marks, in one query: the deletes not yet undone (lines that can be
+    restored), and the numbers of the current lines that were edited or restored (their
+    history is there)."""
+    deleted: list[Revision] = []
+    changed: set[int] = set()
+    for revision, position in db.session.execute(
+        select(Revision, Line.position)
+        .outerjoin(Line, Line.id == Revision.line_id)
+        .where(
+            Revision.game_id == game.id,
+            or_(
+                and_(Revision.action == "delete", Revision.restored_by.is_(None)),
+                Revision.action.in_(("edit", "restore")),
+            ),
+        )
+        .order_by(Revision.id)
+    ):
+        if revision.action == "delete":
+            deleted.append(revision)
+        elif position is not None:
+            changed.add(position)
+    return deleted, changed
 
 
 def history(game: Game, number: int) -> list[Revision]:

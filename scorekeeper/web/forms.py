@@ -9,13 +9,13 @@ import secrets
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, IntegerField, StringField
 from wtforms.validators import InputRequired, Length, Optional, Regexp
 
 from scorekeeper.rules import Adjustment, InvalidHand
 from scorekeeper.rules.bounds import FORM_TOKEN_MAX, REASON_MAX
 from scorekeeper.web.fields import NUMERIC, Bounded
+from scorekeeper.web.formbase import Form
 from scorekeeper.web.i18n import problem_text
 
 
@@ -25,7 +25,7 @@ def page_token() -> HiddenField:
     return HiddenField(validators=[Length(max=FORM_TOKEN_MAX), Regexp(r"^[A-Za-z0-9_-]*\Z")])
 
 
-class LineForm(FlaskForm):  # type: ignore[misc]
+class LineForm(Form):
     """What every write of a line carries: the version it was made from, and a one-time token."""
 
     version = HiddenField()

@@ -75,18 +75,18 @@ def test_a_deleted_line_is_restored_where_it_was(owner: int) -> None:
     play_hands(game, 4)
     before, sums = lines(game), totals(game)
     services.delete_line(game, 2, game.version, "", "owner")
-    (gone,) = trail.deleted(game)
+    (gone,) = trail.marks(game)[0]
     back = services.restore_line(game, gone.id, game.version, "owner")
     assert back.number == 2
     assert lines(game) == before and totals(game) == sums
-    assert trail.deleted(game) == []
+    assert trail.marks(game)[0] == []
 
 
 def test_a_double_tap_on_restore_brings_the_line_back_once(owner: int) -> None:
     game = new_game(owner)
     play_hands(game, 3)
     services.delete_line(game, 3, game.version, "", "owner")
-    (gone,) = trail.deleted(game)
+    (gone,) = trail.marks(game)[0]
     seen = game.version  # both taps were made from this page
     first = services.restore_line(game, gone.id, seen, "owner")
     twin = services.restore_line(game, gone.id, seen, "owner")
@@ -98,7 +98,7 @@ def test_a_line_deleted_from_a_game_now_shorter_comes_back_last(owner: int) -> N
     game = new_game(owner)
     play_hands(game, 4)
     services.delete_line(game, 4, game.version, "", "owner")
-    (gone,) = trail.deleted(game)
+    (gone,) = trail.marks(game)[0]
     services.delete_line(game, None, game.version, "undo", "owner")  # the last line goes too
     back = services.restore_line(game, gone.id, game.version, "owner")
     assert back.number == 3 and len(lines(game)) == 3

@@ -98,6 +98,27 @@ def test_a_refused_hand_says_why_at_its_field_in_the_language(app, client, lang)
         assert stored_lines() == 0
 
 
+def test_the_form_library_s_own_messages_follow_the_language_from_one_request_to_the_next(
+    client,
+):
+    # WTForms' messages ("Not a valid integer value.") come from its catalogue, kept per
+    # language by the worker (web/formbase.py): each request gets its reader's language
+    game = new_game(client)
+    for lang in ("pl", "en", "ru", "uk", "pl"):
+        client.post("/language", data={"lang": lang, "next": "/"})
+        r = hand(client, game, [10, 100, 10], declarer=1, bid="abc")
+        page = page_of(r, 422)
+        want = {
+            "en": "Not a valid integer value.",
+            "pl": "Nieprawidłowa liczba całkowita",
+            "ru": "Неверное целое число.",
+            "uk": "Недійсне ціле число.",
+        }[lang]
+        assert want in page, lang
+        if lang != "en":
+            assert "Not a valid integer value." not in page
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_hand_is_explained_in_the_language(client, lang):
     game = new_game(client)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired, Length, Regexp
 
 from scorekeeper.rules.bounds import TOKEN_NAME_MAX
 from scorekeeper.services.accounts import USERNAME, normal
 from scorekeeper.web.fields import Bounded
+from scorekeeper.web.formbase import Form
 
 MIN_PASSWORD = 8  # NIST SP 800-63B: at least 8, and no composition rules
 
@@ -29,7 +29,7 @@ def new_password(label: Any, missing: Any) -> PasswordField:
     )
 
 
-class SignUpForm(FlaskForm):  # type: ignore[misc]
+class SignUpForm(Form):
     next = HiddenField()
     username = StringField(
         _l("Username"),
@@ -54,7 +54,7 @@ class SignUpForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class SignInForm(FlaskForm):  # type: ignore[misc]
+class SignInForm(Form):
     next = HiddenField()
     username = StringField(
         _l("Username"),
@@ -68,7 +68,7 @@ class SignInForm(FlaskForm):  # type: ignore[misc]
     )
 
 
-class PasswordForm(FlaskForm):  # type: ignore[misc]
+class PasswordForm(Form):
     current = PasswordField(
         _l("Current password"),
         validators=[InputRequired(_l("Enter your current password."))],
@@ -77,7 +77,7 @@ class PasswordForm(FlaskForm):  # type: ignore[misc]
     new = new_password(_l("New password"), _l("Choose a new password."))
 
 
-class TokenForm(FlaskForm):  # type: ignore[misc]
+class TokenForm(Form):
     name = StringField(
         _l("What the token is for"),
         validators=[

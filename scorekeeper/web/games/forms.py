@@ -10,11 +10,11 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
-from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, RadioField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
 from scorekeeper.rules import OPTION_SPECS, VARIANTS, InvalidHand, Spec, find_variant
+from scorekeeper.web.formbase import Form
 from scorekeeper.web.forms import page_token
 from scorekeeper.web.i18n import marriage, problem_text
 from scorekeeper.web.switchwords import AGREEMENTS, TOGGLES
@@ -110,7 +110,7 @@ def summary(key: str) -> Label:
     return PRESET_SUMMARIES[key]
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(Form):
     variant = RadioField(
         "Variant",
         default="pl-3",

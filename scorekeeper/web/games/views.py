@@ -137,6 +137,7 @@ def board(game: Game) -> dict[str, Any]:
     # A long game shows its last RECENT lines, the rest a tap away (?all=1): the page costs
     # the same at hand 300 as at hand 30 (issue 15).
     shown = len(tally.lines) if request.args.get("all") else RECENT
+    deleted, changed = trail.marks(game)
     sheet = memo.memos().sheets.get_or_make(
         (game.id, game.version, tuple(names), str(get_locale()), shown),
         lambda: Markup(
@@ -147,13 +148,13 @@ def board(game: Game) -> dict[str, Any]:
                 names=names,
                 facts=facts,
                 shown=shown,
-                changed=trail.changed_positions(game),
+                changed=changed,
             )
         ),
     )
     return {
         "sheet": sheet,
-        "deleted": trail.deleted(game),
+        "deleted": deleted,
         "game": game,
         "tally": tally,
         # what the rules mark beside each total (rules/formspec.py): the page decides nothing

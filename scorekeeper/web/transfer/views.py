@@ -14,7 +14,6 @@ from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext, pgettext
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.wrappers import Response as Redirect
 
@@ -24,6 +23,7 @@ from scorekeeper.services import transfer as importing
 from scorekeeper.store import derived, files, queries
 from scorekeeper.store.models import Game
 from scorekeeper.web import access
+from scorekeeper.web.formbase import Form
 from scorekeeper.web.transfer import filekind, uploads
 
 bp = Blueprint("transfer", __name__)
@@ -129,7 +129,7 @@ def archive() -> Response:
     return _download(buffer.getvalue(), "application/zip", name)
 
 
-class ImportForm(FlaskForm):  # type: ignore[misc]
+class ImportForm(Form):
     file = FileField(
         _l("A game file (.json) or an archive of them (.zip)"),
         validators=[FileRequired(_l("Choose a file to import."))],
