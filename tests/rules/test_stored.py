@@ -43,20 +43,12 @@ def both(data: dict) -> tuple[object, object]:
 
 
 @pytest.mark.properties
+@pytest.mark.parametrize("dealt", [games, club_games], ids=["house-rules", "club-agreements"])
 @pytest.mark.parametrize("preset", PRESETS)
 @SLOW
 @given(data=st.data())
-def test_a_stored_game_reads_back_as_the_checked_replay_scores_it(preset, data):
-    checked, read = both(data.draw(games(preset)))
-    assert read == checked
-
-
-@pytest.mark.properties
-@pytest.mark.parametrize("preset", PRESETS)
-@SLOW
-@given(data=st.data())
-def test_with_the_club_agreements_a_stored_game_reads_back_the_same(preset, data):
-    checked, read = both(data.draw(club_games(preset)))
+def test_a_stored_game_reads_back_as_the_checked_replay_scores_it(dealt, preset, data):
+    checked, read = both(data.draw(dealt(preset)))
     assert read == checked
 
 

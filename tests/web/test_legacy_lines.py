@@ -8,23 +8,13 @@ from sqlalchemy import update
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Entry, Game, Line
 
-from .helpers import hand, totals, version_token
+from .helpers import hand, new_game, totals, version_token
 
 
 def test_an_old_hand_won_at_100_by_a_non_opener_still_scores_but_an_edit_is_checked(
     app, client
 ) -> None:
-    r = client.post(
-        "/games/new",
-        data={
-            "variant": "pl-3",
-            "first_dealer": "0",
-            "players-0": "Ala",
-            "players-1": "Bartek",
-            "players-2": "Celina",
-        },
-    )
-    game = r.headers["Location"]
+    game = new_game(client)
     assert hand(client, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
     # as an older version stored it: Ala, who did not open, won at 100 (now refused on entry)
     with app.app_context():
@@ -64,17 +54,7 @@ def test_an_old_hand_won_at_100_by_a_non_opener_still_scores_but_an_edit_is_chec
 def test_a_stored_hand_a_later_check_refuses_is_read_back_as_it_was_accepted(app, client) -> None:
     # docs/rules-decisions.md, "Checked when written": a read scores the stored lines as they
     # were accepted; a check added by a later release applies to the lines entered after it
-    r = client.post(
-        "/games/new",
-        data={
-            "variant": "pl-3",
-            "first_dealer": "0",
-            "players-0": "Ala",
-            "players-1": "Bartek",
-            "players-2": "Celina",
-        },
-    )
-    game = r.headers["Location"]
+    game = new_game(client)
     assert hand(client, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
     with app.app_context():  # rows as no check of today lets in: 110 card points
         line = db.session.execute(db.select(Line)).scalar_one()
