@@ -134,6 +134,14 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     lines: Mapped[list[Line]] = relationship(
         order_by="Line.position", cascade="all, delete-orphan", back_populates="game"
     )
+    # the games made as its rematches and not deleted, the first first: read with the game
+    # itself where a page shows them (queries.load_game), never written through
+    rematches: Mapped[list[Game]] = relationship(
+        primaryjoin="and_(Game.id == foreign(remote(Game.rematch_of)),"
+        " remote(Game.deleted_at).is_(None))",
+        order_by="Game.id",
+        viewonly=True,
+    )
 
     __mapper_args__ = {"version_id_col": version}
 

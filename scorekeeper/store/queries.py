@@ -7,7 +7,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import and_, exists, func, or_, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.sql import Select
 
 from scorekeeper.store.db import db
@@ -15,13 +15,18 @@ from scorekeeper.store.models import Account, Game, Line, Player, Scorer, Seat
 
 
 def load_game(game_id: int) -> Game | None:
-    """A game with its seats and players; its lines are read as facts (derived.rule_lines). A
-    deleted game is no game (services/lifecycle.py): its pages, links, invites and API are 404."""
-    return db.session.execute(
-        select(Game)
-        .where(Game.id == game_id, Game.deleted_at.is_(None))
-        .options(selectinload(Game.seats))
-    ).scalar_one_or_none()
+    """A game with its seats, players and rematches, in one query (a game page's first read);
+    its lines are read as facts (derived.rule_lines). A deleted game is no game
+    (services/lifecycle.py): its pages, links, invites and API are 404."""
+    return (
+        db.session.execute(
+            select(Game)
+            .where(Game.id == game_id, Game.deleted_at.is_(None))
+            .options(joinedload(Game.seats), joinedload(Game.rematches))
+        )
+        .unique()
+        .scalar_one_or_none()
+    )
 
 
 def line_row(game: Game, number: int) -> Line:
@@ -97,17 +102,6 @@ def deleted_games(owner_id: int) -> list[Game]:
             .where(Game.owner_id == owner_id, Game.deleted_at.is_not(None))
             .order_by(Game.deleted_at.desc(), Game.id.desc())
             .options(selectinload(Game.seats))  # the page names each game's players
-        ).scalars()
-    )
-
-
-def rematches(game: Game) -> list[Game]:
-    """The games made as rematches of this one (not deleted), the first first."""
-    return list(
-        db.session.execute(
-            select(Game)
-            .where(Game.rematch_of == game.id, Game.deleted_at.is_(None))
-            .order_by(Game.id)
         ).scalars()
     )
 

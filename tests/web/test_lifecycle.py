@@ -194,6 +194,46 @@ def test_rematch_makes_one_game_on_a_double_tap_with_the_same_table_and_the_deal
         assert db.session.execute(db.select(db.func.count(Game.id))).scalar() == 3
 
 
+def test_the_game_page_links_its_rematches_in_order_and_forgets_a_deleted_one(app, client):
+    old = f"/games/{post(client, FINISHED)}"
+    made = []
+    for _ in range(3):
+        r = client.post(f"{old}/rematch", data=version_token(client, old))
+        made.append(_id(r.headers["Location"]))
+    page = client.get(old).get_data(as_text=True)
+    links = re.findall(r"Its rematch: game (\d+)", page)
+    assert links == [str(n) for n in sorted(made)]
+    client.post(f"/games/{made[1]}/delete", data={"change_reason": "wrong table"})
+    page = client.get(old).get_data(as_text=True)
+    assert re.findall(r"Its rematch: game (\d+)", page) == [str(made[0]), str(made[2])]
+    # a rematch is a game of its own: it lists no rematch, and its seats are its own
+    fresh = client.get(f"/games/{made[0]}").get_data(as_text=True)
+    assert "Its rematch" not in fresh and "Bartek deals first" in fresh
+
+
+def test_the_board_from_a_worker_that_remembers_nothing_reads_in_five_queries(app, client):
+    # the session, the game with its seats, players and rematches, the marriages, the lines
+    # and entries, the trail's marks: a fresh gunicorn worker's first view of a game (issue 15)
+    from scorekeeper.store import memo
+
+    from .test_history import counting
+
+    finished = f"/games/{post(client, FINISHED)}"
+    client.post(f"{finished}/rematch", data=version_token(client, finished))
+    longer = new_game(client)
+    for dealer in range(6):  # the seat after the dealer opens at 100
+        points = [10, 10, 10]
+        points[(dealer + 1) % 3] = 100
+        hand(client, longer, points, declarer=(dealer + 1) % 3, bid=100)
+    assert "Log hand 7" in client.get(longer).get_data(as_text=True)
+    for game, shows in ((finished, "Its rematch"), (longer, "Log hand 7")):
+        app.extensions["scorekeeper.memos"] = memo.Memos()
+        with counting(app) as seen:
+            page = client.get(game)
+        assert page.status_code == 200 and shows in page.get_data(as_text=True)
+        assert len(seen) == 5, seen
+
+
 def test_hands_are_numbered_as_the_table_counts_them_after_an_adjustment(app, client):
     game = new_game(client)
     data = version_token(client, f"{game}/adjust")

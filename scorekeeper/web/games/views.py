@@ -162,7 +162,7 @@ def board(game: Game) -> dict[str, Any]:
         "names": names,
         "undo": undo,
         "facts": facts,
-        "rematches": queries.rematches(game),
+        "rematches": game.rematches,
     }
 
 
