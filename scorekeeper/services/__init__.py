@@ -6,12 +6,8 @@
 from __future__ import annotations
 
 from scorekeeper.services.games import create_game, create_game_once
-from scorekeeper.services.lines import (
-    add_line,
-    delete_line,
-    restore_line,
-    update_line,
-)
+from scorekeeper.services.lines import add_line, update_line
+from scorekeeper.services.removal import delete_line, restore_line
 from scorekeeper.services.writing import Abandoned, Conflict, Key, KeyReused, Outcome
 
 __all__ = [

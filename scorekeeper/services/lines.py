@@ -1,4 +1,4 @@
-"""The lines of a game, written: add, update, delete and restore, one transaction each."""
+"""A game's lines written: add and update, one transaction each (delete, restore: removal.py)."""
 
 # Every write checks the line against the rules first (InvalidHand, nothing stored), holds the
 # game row (writing.writing), and remembers the new tally for the next read (derived.remember).
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import update
-
-from scorekeeper.gamefile import line_to_dict, parse_line
+from scorekeeper.gamefile import line_to_dict
 from scorekeeper.rules import Line as RuleLine
 from scorekeeper.services import trail
 from scorekeeper.services.writing import (
@@ -29,11 +27,10 @@ from scorekeeper.services.writing import (
     touch,
     writing,
 )
-from scorekeeper.store import trail as store_trail
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import remember, rule_lines, sheet_for, tally
 from scorekeeper.store.facts import fill_line
-from scorekeeper.store.models import Game, Line, RequestKey, Revision
+from scorekeeper.store.models import Game, Line, RequestKey
 from scorekeeper.store.queries import line_row
 
 __all__ = ["Abandoned", "Conflict", "Key", "KeyReused", "Outcome"]
@@ -101,7 +98,7 @@ def _repeat(game: Game, key: str | None, digest: str, same_line: bool = False) -
     return Outcome(done.position, tally(game), repeated=True)
 
 
-def _keyed(game: Game, key: Key | None) -> Outcome | None:
+def keyed(game: Game, key: Key | None) -> Outcome | None:
     """What the write made with this key did, when it was made (nothing is written again):
     KeyReused if the key asked for something else, or appended a line."""
     if key is None:
@@ -118,7 +115,7 @@ def _keyed(game: Game, key: Key | None) -> Outcome | None:
     return Outcome(done.number, tally(game), repeated=True)
 
 
-def _keep(game: Game, key: Key | None, number: int) -> None:
+def keep(game: Game, key: Key | None, number: int) -> None:
     """Stores the key with the write that used it (the write's own transaction)."""
     if key is not None:
         db.session.add(
@@ -132,7 +129,7 @@ def _keep(game: Game, key: Key | None, number: int) -> None:
         )
 
 
-def _lines_with(game: Game, number: int, version: int | None) -> list[RuleLine]:
+def lines_with(game: Game, number: int, version: int | None) -> list[RuleLine]:
     """The lines, for a write to line `number`: Conflict if stale or if there is no such line
     any more (the page asking for it was made before another write)."""
     check_version(game, version)
@@ -156,13 +153,13 @@ def update_line(
     did (nothing changes)."""
     try:
         with writing(game):
-            done = _keyed(game, key)
+            done = keyed(game, key)
             if done is not None:
                 return done
             if _same_edit(game, number, line, version):
-                _keep(game, key, number)
+                keep(game, key, number)
                 return Outcome(number, tally(game), repeated=True)
-            lines = _lines_with(game, number, version)
+            lines = lines_with(game, number, version)
             old = lines[number - 1]
             lines[number - 1] = line
             result = tally(game, lines, entered=number)
@@ -171,9 +168,9 @@ def update_line(
             touch(game)  # before the trail: its revision carries the write's instant
             if old != line:
                 trail.record(game, "edit", number, row.id, old, line, reason, who)
-            _keep(game, key, number)
+            keep(game, key, number)
     except Conflict:
-        done = _keyed(game, key)  # a backstop: the lock makes a twin find the key above
+        done = keyed(game, key)  # a backstop: the lock makes a twin find the key above
         if done is None:
             raise
         return done
@@ -188,103 +185,3 @@ def _same_edit(game: Game, number: int, line: RuleLine, version: int | None) -> 
         return False
     lines = rule_lines(game)
     return 1 <= number <= len(lines) and lines[number - 1] == line
-
-
-def delete_line(
-    game: Game,
-    number: int | None,
-    version: int | None = None,
-    reason: str = "",
-    who: str | None = None,
-    key: Key | None = None,
-) -> Outcome:
-    """Removes line `number` (None: the last one, an undo); the lines after it move up.
-    Refused if the rest would not fit. The trail keeps the line, so that it can be restored.
-    A double tap (the one write since the form was this very delete) is answered as done, and
-    so is a `key` used before (the line after it, now at `number`, stays)."""
-    try:
-        with writing(game):
-            done = _keyed(game, key)
-            if done is not None:
-                return done
-            count = len(rule_lines(game))
-            twin = count + 1 if number is None else number  # where the first tap's delete was
-            if store_trail.did_just(game, version, "delete", twin, reason, who):
-                _keep(game, key, twin)
-                return Outcome(twin, tally(game), repeated=True)
-            number = count if number is None else number
-            lines = _lines_with(game, number, version)
-            old = lines.pop(number - 1)
-            result = tally(game, lines)
-            row = line_row(game, number)
-            touch(game)  # before the trail: its revision carries the write's instant
-            trail.record(game, "delete", number, row.id, old, None, reason, who)
-            db.session.delete(row)
-            db.session.flush()
-            # The later lines move up. Through negative positions, so that (game, position)
-            # stays unique at every row of the update on every database.
-            later = (Line.game_id == game.id, Line.position > number)
-            db.session.execute(update(Line).where(*later).values(position=-(Line.position - 1)))
-            db.session.execute(
-                update(Line)
-                .where(Line.game_id == game.id, Line.position < 0)
-                .values(position=-Line.position)
-            )
-            _keep(game, key, number)
-    except Conflict:
-        done = _keyed(game, key)  # a backstop: the lock makes a twin find the key above
-        if done is None:
-            raise
-        return done
-    remember(game, lines, result)
-    return Outcome(number, result)
-
-
-def restore_line(
-    game: Game, revision_id: int, version: int | None = None, who: str | None = None
-) -> Outcome:
-    """Puts a deleted line back where it was (or last, if the game is shorter now).
-
-    InvalidHand if it no longer fits the game (nothing changes); LookupError if there is no
-    such deleted line.
-    """
-    with writing(game):
-        # read under the game's lock: a double tap must not bring the line back twice (the
-        # second tap finds it restored by the one write since its version: answered as done)
-        rev = db.session.get(Revision, revision_id, populate_existing=True)
-        if rev is None or rev.game_id != game.id or rev.action != "delete":
-            raise LookupError(revision_id)
-        last = store_trail.last(game)
-        if last is not None and rev.restored_by == last.id:
-            # restored by the one write since the form, by this account: a double tap
-            if store_trail.did_just(game, version, "restore", last.position, "", who):
-                return Outcome(last.position, tally(game), repeated=True)
-        check_version(game, version)
-        if rev.restored_by:
-            raise LookupError(revision_id)
-        line = parse_line(rev.position, rev.before)
-        lines = rule_lines(game)
-        at = min(rev.position, len(lines) + 1)
-        lines.insert(at - 1, line)
-        result = tally(game, lines)  # raises InvalidHand if it no longer fits
-        # the lines from `at` on move down, through negative positions (unique at every row)
-        db.session.execute(
-            update(Line)
-            .where(Line.game_id == game.id, Line.position >= at)
-            .values(position=-(Line.position + 1))
-        )
-        db.session.execute(
-            update(Line)
-            .where(Line.game_id == game.id, Line.position < 0)
-            .values(position=-Line.position)
-        )
-        row = Line(game_id=game.id, position=at)
-        db.session.add(row)
-        fill_line(row, line, len(game.seats))
-        db.session.flush()
-        touch(game)  # before the trail: its revision carries the write's instant
-        back = trail.record(game, "restore", at, row.id, None, line, who=who)
-        db.session.flush()
-        rev.restored_by = back.id
-    remember(game, lines, result)
-    return Outcome(at, result)
