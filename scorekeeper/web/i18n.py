@@ -27,7 +27,7 @@ from flask_login import current_user
 
 from scorekeeper.extensions import babel
 from scorekeeper.rules import Note, Problem, Translator, marriage_name, suit_name, text
-from scorekeeper.web.words import rule_name
+from scorekeeper.web.rulewords import rule_name
 
 # The languages of the table, each named in itself (the switcher shows these).
 LANGUAGES: dict[str, str] = {"en": "English", "pl": "Polski", "ru": "Русский", "uk": "Українська"}

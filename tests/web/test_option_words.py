@@ -9,7 +9,7 @@ import re
 import pytest
 
 from scorekeeper.rules import OPTION_SPECS, RULE_KEYS, VARIANTS, Spec
-from scorekeeper.web import switchwords, words
+from scorekeeper.web import rulewords, switchwords, words
 from scorekeeper.web.games import forms
 from scorekeeper.web.rulebook.sentences import TITLES
 from scorekeeper.web.rulebook.views import SECTION_OF
@@ -85,6 +85,6 @@ def test_every_preset_has_its_words() -> None:
 
 
 def test_every_rule_key_has_a_name() -> None:
-    assert set(words.ENGLISH_RULES) == set(RULE_KEYS)
+    assert set(rulewords.ENGLISH_RULES) == set(RULE_KEYS)
     for key in RULE_KEYS:
-        assert words.rule_name(key) == words.ENGLISH_RULES[key]
+        assert rulewords.rule_name(key) == rulewords.ENGLISH_RULES[key]
