@@ -4,13 +4,13 @@
 # following the live page (bench/loadphones.py). Each step runs that many tables for --seconds
 # (and at most --max-requests), then a recovery step of 50 tables shows whether the server
 # answers normally again. Loopback only. The server: bench/loadserver.py; the client:
-# bench/loadclient.py.
+# bench/loadclient.py; the games and the sign-in: bench/loadsetup.py; the table printed:
+# bench/loadreport.py.
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gzip
 import ipaddress
 import math
 import os
@@ -24,83 +24,18 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 try:
-    from bench import deal, loadclient, loadserver
-    from bench.loadphones import HAND, HEADERS, POLL, Step, Table, follower, scorer
+    from bench import loadserver
+    from bench.loadphones import HAND, POLL, Step, Table, follower, scorer
+    from bench.loadreport import pct, print_table
+    from bench.loadsetup import FOLLOWERS, setup, sign_in
 except ImportError:  # run as a script: this folder is on sys.path
-    import deal  # type: ignore[no-redef]
-    import loadclient  # type: ignore[no-redef]
     import loadserver  # type: ignore[no-redef]
-    from loadphones import HAND, HEADERS, POLL, Step, Table, follower, scorer  # type: ignore[no-redef]
-
-FOLLOWERS, PRESET, SETUP_HANDS, LINES, SEQUENCES = 3, "pl-3", 5, 60, 50
-PASSWORD = "bench load password"
-
-
-def setup(database_url: str, tables: int) -> tuple[str, list[Table]]:
-    """One account and `tables` games of three players, each with a few hands and a live link,
-    through the services layer; returns the account's username and the tables."""
-    from scorekeeper import create_app
-    from scorekeeper.gamefile import parse
-    from scorekeeper.services import accounts, games
-    from scorekeeper.store.db import db
-
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": database_url,
-            "SECRET_KEY": "bench",
-            "AUTO_MIGRATE": False,
-            "SIGNUPS_PER_HOUR": 0,
-            "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # a cheap sign-in
-        }
-    )
-    username = f"bench-{secrets.token_hex(4)}"
-    deals = [deal.game(PRESET, SETUP_HANDS + LINES, seed) for seed in range(SEQUENCES)]
-    out: list[Table] = []
-    with app.app_context():
-        owner = accounts.sign_up(username, PASSWORD, "127.0.0.1").id
-        for i in range(tables):
-            data = deals[i % SEQUENCES]
-            game = games.create_game(
-                parse({**data, "hands": data["hands"][:SETUP_HANDS]}), owner, commit_now=False
-            )
-            token = secrets.token_urlsafe(24)
-            games.set_link(game, "share_token", token)  # commits the game with its link
-            out.append(Table(game.id, token, data["hands"][SETUP_HANDS:], version=game.version))
-        db.session.remove()
-        db.engine.dispose()
-    return username, out
-
-
-async def sign_in(target: tuple[str, int, str], username: str) -> str:
-    """The session cookie of a sign-in through the form (its CSRF token), as a phone does."""
-    client = loadclient.Client(*target, timeout=30)
-    page = await client.request("GET", "/signin", HEADERS)
-    text = page.body
-    if page.headers.get("content-encoding") == "gzip":  # the app compresses its pages
-        text = gzip.decompress(text)
-    csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', text.decode())
-    form = {"csrf_token": csrf.group(1) if csrf else "", "username": username}
-    headers = {
-        "Cookie": f"session={loadclient.cookie(page, 'session')}",
-        "Content-Type": "application/x-www-form-urlencoded",
-    }
-    body = urlencode({**form, "password": PASSWORD, "next": ""}).encode()
-    done = await client.request("POST", "/signin", {**HEADERS, **headers}, body)
-    client.close()
-    session = loadclient.cookie(done, "session")
-    if done.status != 302 or not session:
-        raise RuntimeError(f"sign-in failed: {done.status} {done.body[:300]!r}")
-    return f"session={session}"
-
-
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return math.nan
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+    from loadphones import HAND, POLL, Step, Table, follower, scorer  # type: ignore[no-redef]
+    from loadreport import pct, print_table  # type: ignore[no-redef]
+    from loadsetup import FOLLOWERS, setup, sign_in  # type: ignore[no-redef]
 
 
 async def step(
@@ -175,54 +110,6 @@ async def step(
     if server.get("gunicorn"):
         row["worker timeouts"] = server["gunicorn"].count("WORKER TIMEOUT") - timeouts_before
     return row
-
-
-COLUMNS = [  # heading, row key, width, decimals
-    ("tables", "label", 8, None),
-    ("req/s", "rps", 7, 0),
-    ("p50 ms", "p50", 8, 1),
-    ("p95 ms", "p95", 8, 1),
-    ("write p95", "write p95", 10, 1),
-    ("errors", "errors", 7, None),
-    ("503", "503", 7, None),
-    ("304 %", "304 %", 7, 1),
-    ("queue", "queue", 6, None),
-    ("wrk ms/req", "worker ms/req", 11, 2),
-    ("gen CPU %", "gen %", 10, 0),
-    ("host CPU %", "host %", 11, 0),
-]
-
-
-LEGEND = """\
-  req/s: answers a second; p50, p95: of every request, a timeout counted as the timeout;
-  write p95: the scorers' posts alone; errors: timeouts, connection errors, 5xx but 503;
-  304 %: of the answers; queue: the longest accept queue seen on the server's port;
-  wrk ms/req: gunicorn workers' CPU per answer; gen CPU %: this script's, of one core;
-  host CPU %: every core, every process (the machine is shared)"""
-
-
-def print_table(rows: list[dict[str, Any]], settings: str) -> None:
-    print(settings)
-    print("".join(f"{h:>{w}}" for h, _, w, _ in COLUMNS))
-    for r in rows:
-        cells = (f"{r[k]:>{w}}" if d is None else f"{r[k]:{w}.{d}f}" for _, k, w, d in COLUMNS)
-        print("".join(cells))
-    for r in rows:
-        notes = [f"{r['requests']:,} requests, {r['writes']:,} writes"]
-        if r["errors"]:
-            notes.append(
-                f"errors: {r['timeouts']} timeouts, {r['refused']} connection, {r['5xx']} 5xx"
-            )
-        notes += [f"{r['4xx']} other 4xx"] if r["4xx"] else []
-        notes += [f"{r['restarts']} workers started"] if r["restarts"] else []
-        notes += [f"{r['worker timeouts']} WORKER TIMEOUT"] if r.get("worker timeouts") else []
-        notes += ["request cap reached"] if r["capped"] else []
-        if r["last bad"] is not None:  # how long the server took to answer normally
-            notes.append(
-                f"the last error, 503 or answer over 1 s was sent at +{r['last bad']:.0f} s"
-            )
-        print(f"  {r['label']:>8}: " + "; ".join(notes))
-    print(LEGEND)
 
 
 async def curve(
