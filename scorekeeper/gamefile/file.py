@@ -10,7 +10,7 @@ from typing import Any
 from scorekeeper.gamefile.lines import Reader, line_to_dict
 from scorekeeper.gamefile.parts import players as _players
 from scorekeeper.gamefile.parts import trail as _trail
-from scorekeeper.rules import InvalidHand, Line, Rules, Tally, replay, rules_for
+from scorekeeper.rules import InvalidHand, Line, Rules, Tally, replay, rules_for, stored_sheet
 from scorekeeper.rules.bounds import LINES_MAX
 from scorekeeper.rules.errors import N_
 from scorekeeper.rules.gcpause import paused_gc
@@ -37,6 +37,12 @@ class GameFile:
     def score(self) -> Tally:
         """Replays every line; InvalidHand lists every problem."""
         return replay(self.rules(), self.lines, self.first_dealer, self.players)
+
+    def read(self) -> Tally:
+        """Scores a stored game's lines as they were accepted (rules.stored_sheet), as its
+        pages do: a line moved by a delete before it, or checked by an older release, is not
+        entered again (docs/rules-decisions.md, "Checked when written, read as accepted")."""
+        return stored_sheet(self.rules(), self.lines, self.first_dealer, self.players).tally()
 
 
 def parse(data: Any) -> GameFile:

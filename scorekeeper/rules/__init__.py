@@ -13,8 +13,9 @@ from .options import Options
 from .optionspecs import OPTION_SPECS
 from .parsers import Kind, Spec
 from .presets import PRESETS, Preset
+from .replays import replay, replay_changed, replay_entered, stored_sheet
 from .ruleset import Rules, round_to
-from .sheet import Sheet, replay, replay_entered, stored_sheet
+from .sheet import Sheet
 from .stats import SeatStats, contract_outcome, seat_stats
 from .tally import Bidding, LineResult, Payment, PlayerState, Tally
 
@@ -79,6 +80,7 @@ __all__ = [
     "round_to",
     "contract_outcome",
     "replay",
+    "replay_changed",
     "replay_entered",
     "stored_sheet",
     "rules_for",

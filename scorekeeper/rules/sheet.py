@@ -185,50 +185,6 @@ class Sheet:
         )
 
 
-def replay(
-    rules: Rules,
-    lines: Iterable[Line],
-    first_dealer: int = 0,
-    names: Sequence[str] | None = None,
-    stored: bool = False,
-) -> Tally:
-    """Scores every line in order; raises InvalidHand with every problem found (`stored`:
-    lines accepted when logged, Sheet.replay)."""
-    return Sheet(rules, first_dealer, names).replay(lines, stored)
-
-
-def stored_sheet(
-    rules: Rules,
-    lines: Sequence[Line],
-    first_dealer: int = 0,
-    names: Sequence[str] | None = None,
-) -> Sheet:
-    """The sheet after a stored game's `lines`, scored as accepted when they were written
-    (Sheet.trust); through every check of a stored line when one of them needs it (InvalidHand
-    with its problems)."""
-    sheet = Sheet(rules, first_dealer, names)
-    if sheet.trust(lines):
-        return sheet
-    sheet = Sheet(rules, first_dealer, names)
-    sheet.replay(lines, stored=True)
-    return sheet
-
-
-def replay_entered(
-    rules: Rules,
-    lines: Sequence[Line],
-    number: int,
-    first_dealer: int = 0,
-    names: Sequence[str] | None = None,
-) -> Tally:
-    """Stored `lines` in which line `number` (from 1) is being entered: that line gets every
-    check of a new line, the others are scored as accepted (Sheet.replay)."""
-    sheet = Sheet(rules, first_dealer, names)
-    sheet.replay(lines[: number - 1], stored=True)
-    sheet.add(lines[number - 1])  # InvalidHand with this line's problems
-    return sheet.replay(lines[number:], stored=True)
-
-
 def hand_numbers(lines: Iterable[LineResult]) -> tuple[int | None, ...]:
     """Each line's number as the table counts hands (1, 2, 3 over the hands only), None for an
     adjustment, which is a line of its own kind: after one adjustment the first hand is still

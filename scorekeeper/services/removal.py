@@ -47,7 +47,7 @@ def delete_line(
             number = count if number is None else number
             lines = lines_with(game, number, version)
             old = lines.pop(number - 1)
-            result = tally(game, lines)
+            result = tally(game, lines, since=number)  # the lines after it are checked
             row = line_row(game, number)
             touch(game)  # before the trail: its revision carries the write's instant
             trail.record(game, "delete", number, row.id, old, None, reason, who)
@@ -90,7 +90,7 @@ def restore_line(
         lines = rule_lines(game)
         at = min(rev.position, len(lines) + 1)
         lines.insert(at - 1, line)
-        result = tally(game, lines)  # raises InvalidHand if it no longer fits
+        result = tally(game, lines, since=at)  # raises InvalidHand if it no longer fits
         _shift(game, Line.position >= at, +1)  # the lines from `at` on move down
         row = Line(game_id=game.id, position=at)
         db.session.add(row)

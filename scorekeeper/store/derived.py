@@ -10,8 +10,7 @@ from scorekeeper.rules import (
     Sheet,
     Tally,
     find_variant,
-    replay,
-    replay_entered,
+    replay_changed,
     stored_sheet,
 )
 from scorekeeper.store import memo
@@ -43,14 +42,20 @@ def rule_lines(game: Game) -> list[RuleLine]:
 
 
 def tally(
-    game: Game, lines: Sequence[RuleLine] | None = None, entered: int | None = None
+    game: Game,
+    lines: Sequence[RuleLine] | None = None,
+    entered: int | None = None,
+    since: int = 1,
 ) -> Tally:
-    """The game's derived score sheet, from its stored lines (or from `lines` instead, in
-    which line `entered`, if given, is new and gets every check: Rules.replay_entered)."""
+    """The game's derived score sheet, from its stored lines; or from `lines` instead, changed
+    from line `since` on, or with line `entered` edited and given every check of a new line
+    (rules.replay_changed: the lines before it stand as accepted, the rest get the checks of a
+    stored line)."""
     if lines is not None:
+        rules, who = rules_for(game), names(game)
         if entered is not None:
-            return replay_entered(rules_for(game), lines, entered, game.first_dealer, names(game))
-        return replay(rules_for(game), lines, game.first_dealer, names(game), stored=True)
+            return replay_changed(rules, lines, entered, game.first_dealer, who, entered=True)
+        return replay_changed(rules, lines, since, game.first_dealer, who)
     key = (game.id, game.version, tuple(names(game)))
     found: Tally | None = memo.memos().tallies.get(key)
     if found is None:

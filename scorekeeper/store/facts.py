@@ -109,9 +109,7 @@ def _line(rows: list[Any], marriages: Sequence[Marriage]) -> RuleLine:
         marriages=tuple(marriages),
         trump=trump,
         tricks=None if tricks.count(None) == seats else tricks,
-        musik=None
-        if aces is None and musik_marriage is None
-        else Musik(aces or 0, musik_marriage),
+        musik=None if aces is None and musik_marriage is None else Musik(aces or 0, musik_marriage),
         dealer=dealer,
         blind=blind,
     )

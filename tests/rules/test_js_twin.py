@@ -205,6 +205,21 @@ def test_every_invalid_file_in_every_language(catalogues: Path) -> None:
     assert all("problems" in python(j) for j in jobs)
 
 
+def test_every_invalid_file_as_stored_and_with_its_last_line_entered(catalogues: Path) -> None:
+    # the modes of the phone with no connection: a kept game read (stored), a hand being saved
+    stored = [job(_game(path), stored=True) for path in INVALID]
+    last = [job(g, entered=len(g["hands"])) for g in map(_game, INVALID) if _hands(g)]
+    check(stored + last, catalogues)
+    scored = [j for j in stored if "problems" not in python(j)]
+    # a stored line skips the checks of a real deal (a forced opening missed still scores);
+    # the rest are refused as stored too
+    assert 0 < len(scored) < len(stored)
+
+
+def _hands(game: Any) -> bool:
+    return isinstance(game, dict) and isinstance(game.get("hands"), list) and bool(game["hands"])
+
+
 def _value(spec: Spec, rng: random.Random) -> Any:
     """A value `spec` takes, now and then one it refuses (the refusal is compared too)."""
     if rng.random() < 0.03:
@@ -283,4 +298,4 @@ def test_damaged_files(catalogues: Path) -> None:
         found.append(game)
 
     collect()
-    check([job(g) for g in found], catalogues)
+    check([job(g) for g in found] + [job(g, stored=True) for g in found], catalogues)

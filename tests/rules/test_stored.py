@@ -8,7 +8,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.gamefile import parse
-from scorekeeper.rules import Adjustment, InvalidHand, replay, stored_sheet
+from scorekeeper.rules import (
+    Adjustment,
+    InvalidHand,
+    replay,
+    replay_changed,
+    replay_entered,
+    stored_sheet,
+)
 from scorekeeper.rules.bounds import LINES_MAX
 from tests.clubgames import club_games
 from tests.rules.helpers import game
@@ -102,3 +109,50 @@ def test_a_stored_line_a_later_check_would_refuse_still_scores_as_it_was_accepte
     checked, read = both(game("pl-3", [{"declarer": 0, "bid": 100, "points": [100, 10, 0]}]))
     assert checked == ["hand 1: card points must add up to 120, got 110"]
     assert read.totals == (100, 10, 0)
+
+
+@pytest.mark.properties
+@pytest.mark.parametrize("preset", PRESETS)
+@SLOW
+@given(data=st.data())
+def test_a_change_checked_from_its_line_on_scores_a_sound_game_as_every_check_does(preset, data):
+    # replay_changed (the server's edit, delete and restore) reads the lines before the change
+    # as accepted: on a sound game that is the tally the checks of every line give
+    file = parse(data.draw(games(preset)))
+    if not file.lines:
+        return
+    rules, lines, who = file.rules(), file.lines, (file.first_dealer, file.players)
+    number = data.draw(st.integers(1, len(lines)))
+    try:
+        entered = replay_entered(rules, lines, number, *who)
+    except InvalidHand as e:
+        entered = [str(p) for p in e.problems]
+    try:
+        changed = replay_changed(rules, lines, number, *who, entered=True)
+    except InvalidHand as e:
+        changed = [str(p) for p in e.problems]
+    assert changed == entered
+    assert replay_changed(rules, lines, number, *who) == replay(rules, lines, *who, stored=True)
+
+
+def test_a_line_a_later_check_refuses_does_not_block_a_change_after_it():
+    hands = [  # each won at 100 by the seat after the dealer, who must open (forced opening)
+        {"declarer": 1, "bid": 100, "points": [10, 100, 10]},
+        {"declarer": 2, "bid": 100, "points": [10, 10, 100]},
+        {"declarer": 0, "bid": 100, "points": [100, 10, 10]},
+    ]
+    file = parse(game("pl-3", hands))
+    rules, players = file.rules(), file.players
+    old = dataclasses.replace(file.lines[0], points=(10, 100, 0))  # 110 card points, stored
+    lines = [old, *file.lines[1:]]
+    with pytest.raises(InvalidHand) as e:  # the game file's engine checks every line
+        replay_entered(rules, lines, 3, 0, players)
+    assert [p.hand for p in e.value.problems] == [1]
+    # the server's change: line 3 checked as entered, line 1 read as it was accepted
+    assert replay_changed(rules, lines, 3, 0, players, entered=True).totals == (120, 120, 110)
+    assert replay_changed(rules, lines[:2], 2, 0, players).totals == (20, 110, 100)  # a delete
+    # the change itself still gets every check
+    bad = dataclasses.replace(lines[2], points=(100, 10, 0))
+    with pytest.raises(InvalidHand) as e:
+        replay_changed(rules, [*lines[:2], bad], 3, 0, players, entered=True)
+    assert [p.hand for p in e.value.problems] == [3]

@@ -150,3 +150,27 @@ def test_a_write_may_ask_for_the_line_number_alone(client):
     )
     assert full.json["hand"] == n + 2 and len(full.json["hands"]) == n + 2
     assert "Preference-Applied" not in full.headers
+
+
+def test_a_game_whose_deal_a_delete_moved_reads_back_with_its_score(client):
+    # Celina won hand 2 at 100 as the opener after Bartek's deal; hand 1 deleted, her hand
+    # is the first, dealt by Ala, where Bartek opens. A stored line keeps its score (a change
+    # checks what a real deal allows only on the line entered): the API reads the game as its
+    # page does. It answered 500 (found by tests/web/test_fuzz.py).
+    game = {
+        "format": "scorekeeper-game/1",
+        "variant": "pl-3",
+        "players": ["Ala", "Bartek", "Celina"],
+        "hands": [
+            {"declarer": 1, "bid": 100, "points": [10, 100, 10]},
+            {"declarer": 2, "bid": 100, "points": [10, 10, 100]},
+        ],
+    }
+    url = f"/api/games/{client.post('/api/games', json=game).get_json()['id']}"
+    assert client.delete(f"{url}/hands/1").status_code == 200
+    read = client.get(url)
+    assert read.status_code == 200, read.get_data(as_text=True)
+    assert read.get_json()["totals"] == [10, 10, 100]
+    assert client.get(url[4:]).status_code == 200  # the page, as before
+    added = client.post(f"{url}/hands", json={"declarer": 2, "bid": 100, "points": [10, 10, 100]})
+    assert added.status_code == 201 and added.get_json()["totals"] == [20, 20, 200]

@@ -38,7 +38,7 @@
 
     // Replays every line; InvalidHand lists every problem.
     score() {
-      return SK.sheet.replay(this.rules(), this.lines, this.first_dealer, this.players);
+      return SK.replays.replay(this.rules(), this.lines, this.first_dealer, this.players);
     }
   }
   GameFile._fields = ["variant", "players", "options", "first_dealer", "lines", "trail"];

@@ -170,7 +170,7 @@
       game = SK.gamefile_file.parse(data);
       rules = game.rules();
       if (entered !== null) {
-        tally = SK.sheet.replay_entered(rules, game.lines, entered, game.first_dealer, game.players);
+        tally = SK.replays.replay_entered(rules, game.lines, entered, game.first_dealer, game.players);
       } else {
         tally = new SK.sheet.Sheet(rules, game.first_dealer, game.players).replay(game.lines, stored);
       }

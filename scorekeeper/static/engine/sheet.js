@@ -15,24 +15,6 @@
     });
   }
 
-  // Python's seq[start:stop] for a step of 1 (None: from the start, to the end).
-  function _slice(seq, start, stop) {
-    var n = seq.length;
-    function at(i, dflt) {
-      if (i === null || i === undefined) return dflt;
-      if (i < 0) return Math.max(0, n + i);
-      return Math.min(i, n);
-    }
-    return seq.slice(at(start, 0), at(stop, n));
-  }
-
-  // Python's seq[i]: a negative index counts from the end; out of range is an IndexError.
-  function _item(seq, i) {
-    var j = i < 0 ? seq.length + i : i;
-    if (j < 0 || j >= seq.length) throw new RangeError("list index out of range");
-    return seq[j];
-  }
-
   // Folds lines through the rules; a refused line leaves the sheet as it was.
   class Sheet {
     constructor(rules, first_dealer, names) {
@@ -213,26 +195,6 @@
     }
   }
   M.Sheet = Sheet;
-
-  // Scores every line in order; raises InvalidHand with every problem found (`stored`:
-  // lines accepted when logged, Sheet.replay).
-  M.replay = function (rules, lines, first_dealer, names, stored) {
-    if (first_dealer === undefined) first_dealer = 0;
-    if (names === undefined) names = null;
-    if (stored === undefined) stored = false;
-    return new Sheet(rules, first_dealer, names).replay(lines, stored);
-  };
-
-  // Stored `lines` in which line `number` (from 1) is being entered: that line gets every
-  // check of a new line, the others are scored as accepted (Sheet.replay).
-  M.replay_entered = function (rules, lines, number, first_dealer, names) {
-    if (first_dealer === undefined) first_dealer = 0;
-    if (names === undefined) names = null;
-    var sheet = new Sheet(rules, first_dealer, names);
-    sheet.replay(_slice(lines, null, number - 1), true);
-    sheet.add(_item(lines, number - 1)); // InvalidHand with this line's problems
-    return sheet.replay(_slice(lines, number, null), true);
-  };
 
   // Each line's number as the table counts hands (1, 2, 3 over the hands only), None for an
   // adjustment, which is a line of its own kind: after one adjustment the first hand is still

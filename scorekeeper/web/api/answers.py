@@ -39,7 +39,7 @@ def scored(game: Game, tally: Tally | None = None, file: GameFile | None = None)
     """The game as the API gives it: its id and version, and the `scorekeeper score` output."""
     version = game.version  # read first: the lines read after it are of this version or newer
     file = file or files.to_file(game)
-    return {"id": game.id, "version": version, **score_output(file, tally or file.score())}
+    return {"id": game.id, "version": version, **score_output(file, tally or file.read())}
 
 
 def not_modified(game: Game) -> Response | None:
