@@ -29,8 +29,8 @@ from scorekeeper.services.writing import (
 )
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import remember, rule_lines, sheet_for, tally
-from scorekeeper.store.facts import fill_line
-from scorekeeper.store.models import Game, Line, RequestKey
+from scorekeeper.store.facts import fill_line, new_line
+from scorekeeper.store.models import Game, RequestKey
 from scorekeeper.store.queries import line_row
 
 __all__ = ["Abandoned", "Conflict", "Key", "KeyReused", "Outcome"]
@@ -66,9 +66,9 @@ def add_line(
             sheet = sheet_for(game).copy()
             sheet.add(line)  # raises InvalidHand for the new line; scores only this one
             result = sheet.tally()
-            row = Line(game_id=game.id, position=len(lines) + 1, token=key, token_body=digest)
+            seats, position = len(game.seats), len(lines) + 1
+            row = new_line(game.id, position, line, seats, token=key, token_body=digest)
             db.session.add(row)
-            fill_line(row, line, len(game.seats))
             touch(game)
     except Conflict:
         # a backstop: the lock makes a twin request find the key above, not clash with it

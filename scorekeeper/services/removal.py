@@ -17,7 +17,7 @@ from scorekeeper.services.writing import Conflict, Key, Outcome, check_version, 
 from scorekeeper.store import trail as store_trail
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import remember, rule_lines, tally
-from scorekeeper.store.facts import fill_line
+from scorekeeper.store.facts import new_line
 from scorekeeper.store.models import Game, Line, Revision
 from scorekeeper.store.queries import line_row
 
@@ -92,9 +92,8 @@ def restore_line(
         lines.insert(at - 1, line)
         result = tally(game, lines, since=at)  # raises InvalidHand if it no longer fits
         _shift(game, Line.position >= at, +1)  # the lines from `at` on move down
-        row = Line(game_id=game.id, position=at)
+        row = new_line(game.id, at, line, len(game.seats))
         db.session.add(row)
-        fill_line(row, line, len(game.seats))
         db.session.flush()
         touch(game)  # before the trail: its revision carries the write's instant
         back = trail.record(game, "restore", at, row.id, None, line, who=who)

@@ -170,6 +170,20 @@ def marriage_fields(line: RuleLine) -> list[dict[str, Any]]:
     ]
 
 
+def new_line(game_id: int, position: int, line: RuleLine, seats: int, **columns: Any) -> Line:
+    """A new row of `line` with its entries and marriages, whole before it is added: one
+    INSERT each, where filling an added row (fill_line) also updated it and read its empty
+    collections back. `columns`: the row's others (a form's token)."""
+    return Line(
+        game_id=game_id,
+        position=position,
+        **line_fields(line),
+        **columns,
+        entries=[Entry(**fields) for fields in entry_fields(line, seats)],
+        marriages=[MarriageRow(**fields) for fields in marriage_fields(line)],
+    )
+
+
 def fill_line(row: Line, line: RuleLine, seats: int) -> None:
     """Writes the facts of `line` into `row` (replacing what it held)."""
     row.entries.clear()
