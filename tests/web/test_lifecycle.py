@@ -211,29 +211,6 @@ def test_the_game_page_links_its_rematches_in_order_and_forgets_a_deleted_one(ap
     assert "Its rematch" not in fresh and "Bartek deals first" in fresh
 
 
-def test_the_board_from_a_worker_that_remembers_nothing_reads_in_five_queries(app, client):
-    # the session, the game with its seats, players and rematches, the marriages, the lines
-    # and entries, the trail's marks: a fresh gunicorn worker's first view of a game (issue 15)
-    from scorekeeper.store import memo
-
-    from .test_history import counting
-
-    finished = f"/games/{post(client, FINISHED)}"
-    client.post(f"{finished}/rematch", data=version_token(client, finished))
-    longer = new_game(client)
-    for dealer in range(6):  # the seat after the dealer opens at 100
-        points = [10, 10, 10]
-        points[(dealer + 1) % 3] = 100
-        hand(client, longer, points, declarer=(dealer + 1) % 3, bid=100)
-    assert "Log hand 7" in client.get(longer).get_data(as_text=True)
-    for game, shows in ((finished, "Its rematch"), (longer, "Log hand 7")):
-        app.extensions["scorekeeper.memos"] = memo.Memos()
-        with counting(app) as seen:
-            page = client.get(game)
-        assert page.status_code == 200 and shows in page.get_data(as_text=True)
-        assert len(seen) == 5, seen
-
-
 def test_hands_are_numbered_as_the_table_counts_them_after_an_adjustment(app, client):
     game = new_game(client)
     data = version_token(client, f"{game}/adjust")
