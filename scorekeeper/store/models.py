@@ -85,7 +85,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     deleted_at: Mapped[datetime | None]
     # the game this one is the rematch of, and the SHA-256 of that game's id and the rematch
     # form's token: a double tap of Rematch finds the game the first tap made
-    rematch_of: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
+    rematch_of: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL"), index=True
+    )
     rematch_token: Mapped[str | None] = mapped_column(String(64), unique=True)
 
     seats: Mapped[list[Seat]] = relationship(
