@@ -50,9 +50,11 @@ def register_converters(app: Flask) -> None:
 
 def register_extensions(app: Flask) -> None:
     """The database and migrations, the per-worker memos; the web's extensions come with it."""
+    from scorekeeper.services import reading
     from scorekeeper.store import db, memo
 
     db.init_app(app)
+    reading.init_app(app)  # after db: a request that only read ends with COMMIT
     memo.init_app(app)
 
 

@@ -14,7 +14,15 @@ from sqlalchemy.engine import Engine
 
 from scorekeeper.extensions import db, migrate
 
-__all__ = ["db", "init_app", "release_connection", "unavailable", "MIGRATIONS", "SQLITE_BUSY_MS"]
+__all__ = [
+    "db",
+    "init_app",
+    "only_read",
+    "release_connection",
+    "unavailable",
+    "MIGRATIONS",
+    "SQLITE_BUSY_MS",
+]
 
 # How long a write waits for another one's lock before "database is locked" (a 503, web/errors.py)
 SQLITE_BUSY_MS = 5000
@@ -40,6 +48,33 @@ MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
 def init_app(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
+
+
+# A request that only read may end its transaction with COMMIT (services/reading.py): these
+# note, per connection and per transaction, whether anything but a SELECT ran.
+
+
+@event.listens_for(Engine, "begin")
+def _fresh_transaction(conn: Any) -> None:
+    conn.info.pop("wrote", None)
+
+
+@event.listens_for(Engine, "before_cursor_execute")
+def _note_writes(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+    if statement.lstrip()[:6].upper() != "SELECT":  # a write, a savepoint, anything else
+        conn.info["wrote"] = True
+
+
+def only_read() -> bool:
+    """Whether this request's session is in a PostgreSQL transaction that ran nothing but
+    SELECTs and holds no change waiting to be flushed: ending it changes nothing stored."""
+    if not db.session.registry.has():
+        return False
+    session = db.session()
+    if not session.in_transaction() or session.new or session.dirty or session.deleted:
+        return False
+    conn = session.connection()
+    return conn.dialect.name == "postgresql" and not conn.info.get("wrote")
 
 
 # SQLSTATE classes of a server that is away, restarting, overloaded or busy (PostgreSQL

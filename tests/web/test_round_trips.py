@@ -55,3 +55,40 @@ def test_a_hand_posted_through_the_form_is_eight_queries_and_its_board_three(app
     assert "Log hand 7" in board.get_data(as_text=True)
     assert len(posted) == (8 + 1 + 2 if sqlite else 8), "\n".join(s[:90] for s in posted)
     assert len(shown) == 3, shown
+
+
+def test_a_page_that_only_read_keeps_postgresql_from_planning_its_queries_again(app, client):
+    # psycopg prepares a statement at its fifth use and forgets it at a ROLLBACK; a request
+    # that only read ends with COMMIT (store/db.py), so the board's reads stay prepared
+    game = new_game(client)
+    for _ in range(6):
+        app.extensions["scorekeeper.memos"] = memo.Memos()
+        assert "Log hand 1" in client.get(game).get_data(as_text=True)
+    with app.app_context():
+        from sqlalchemy import text
+
+        from scorekeeper.store.db import db
+
+        if db.engine.dialect.name == "sqlite":
+            return  # nothing to keep: sqlite3 caches statements per connection either way
+        kept = db.session.execute(text("SELECT statement FROM pg_prepared_statements")).all()
+    assert any("FROM game" in s for (s,) in kept), kept
+
+
+def test_a_request_that_wrote_without_committing_still_leaves_nothing_behind(app):
+    # the COMMIT that ends a request that only read must never keep a write that a service
+    # left uncommitted: flushed (an INSERT ran) or only added to the session
+    from sqlalchemy import func, select
+
+    from scorekeeper.store.db import db
+    from scorekeeper.store.models import Account
+
+    with app.test_request_context():
+        db.session.add(Account(username="flushed", password_hash="x"))
+        db.session.flush()
+    with app.test_request_context():
+        db.session.add(Account(username="added", password_hash="x"))
+    with app.test_request_context():
+        db.session.execute(select(Account.id)).all()  # a read: this one ends with COMMIT
+    with app.app_context():
+        assert db.session.execute(select(func.count(Account.id))).scalar() == 0
