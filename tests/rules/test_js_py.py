@@ -1,7 +1,7 @@
-"""The twin's Python (static/engine/py.js, docs/engine.md) against Python itself: json.loads
-(its errors' messages too), repr, str, json.dumps, str.format, len, casefold, split, sorted, //,
-% and Decimal give the same values for the same input. One run of node for every case; a skip
-without node, a failure in CI.
+"""The twin's Python (static/engine/py.js, py_json.js and py_decimal.js, docs/engine.md) against
+Python itself: json.loads (its errors' messages too), repr, str, json.dumps, str.format, len,
+casefold, split, sorted, //, % and Decimal give the same values for the same input. One run of
+node for every case; a skip without node, a failure in CI.
 
 casefold is compared on the scripts players write (Latin, Cyrillic, Greek, digits, signs): the
 twin folds by upper then lower case, which differs from Python for Cherokee and for letters newer
@@ -32,7 +32,7 @@ GAME = json.loads((ROOT / "tests" / "games" / "pl-3-basic.json").read_text())["g
 
 RUNNER = r"""
 const fs = require("fs");
-require(process.argv[1] + "/py.js");
+for (const name of ["py.js", "py_json.js", "py_decimal.js"]) require(process.argv[1] + "/" + name);
 const py = SK.py;
 const cases = JSON.parse(fs.readFileSync(0, "utf8"));
 function attempt(f) {
