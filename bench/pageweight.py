@@ -100,7 +100,7 @@ def page_weight(client: FlaskClient) -> None:
         f" gzip of the HTML {gzip_ms:.2f} ms"
     )
     # the service worker's install: what the page does not load itself (the offline code, the
-    # engine, the offline page, the forms' script), fetched once per release in the background
+    # engine, the offline page, the forms' scripts), fetched once per release in the background
     worker = client.get("/sw.js").get_data(as_text=True)
     shell = json.loads("[" + re.search(r"SHELL_FILES = \[OFFLINE, (.*)\];", worker).group(1) + "]")
     shell = [u for u in ["/offline", "/engine/engine.js", *shell] if u not in raw]

@@ -1,6 +1,6 @@
 // Thousand Scorekeeper: small progressive enhancements of every page (the hand form and the
-// new-game form have theirs in forms.js, loaded by those pages only). Every form works without
-// this file.
+// new-game form have theirs in forms.js and newgame.js, loaded by those pages only). Every
+// form works without this file.
 (function () {
   "use strict";
   // the style sheet shows what works only with this file (the -/+ steppers, the card counter)

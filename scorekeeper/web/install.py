@@ -82,7 +82,7 @@ def service_worker() -> Response:
 
 
 #: the static files the worker keeps with the offline page (static/sw.js's SHELL_FILES)
-SHELL_STATIC = ("style.css", "app.js", "forms.js", "icons/icon.svg")
+SHELL_STATIC = ("style.css", "app.js", "forms.js", "newgame.js", "icons/icon.svg")
 
 
 def shell_files() -> list[str]:

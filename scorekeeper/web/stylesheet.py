@@ -5,7 +5,7 @@
 # view sends a .css file with them taken out, every representation alike (the gzip one is this
 # body compressed: one ETag, one content), remembered per version of the file. No build step:
 # the file stays as written; style.css has no "/*" inside a string. The scripts (app.js,
-# forms.js) alike, through rjsmin as the offline code is (web/engine.py).
+# forms.js, newgame.js) alike, through rjsmin as the offline code is (web/engine.py).
 
 from __future__ import annotations
 

@@ -237,7 +237,7 @@ def test_the_service_worker_keeps_the_urls_the_pages_ask_for(client):
     assert shell, "the shell is not written in"
     kept = [u.strip().strip('"') for u in shell.group(1).split(",")]
     asked = set()
-    for page in ("/", f"/games/{game}", f"/games/{game}/hands/new"):
+    for page in ("/", "/games/new", f"/games/{game}", f"/games/{game}/hands/new"):
         html = client.get(page).get_data(as_text=True)
         asked |= set(_assets(html))
         asked |= set(re.findall(r'rel="icon" href="([^"]+)"', html))
