@@ -68,13 +68,12 @@ def _note_writes(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
 def only_read() -> bool:
     """Whether this request's session is in a PostgreSQL transaction that ran nothing but
     SELECTs and holds no change waiting to be flushed: ending it changes nothing stored."""
-    if not db.session.registry.has():
+    if not db.session.registry.has() or db.engine.dialect.name != "postgresql":
         return False
     session = db.session()
     if not session.in_transaction() or session.new or session.dirty or session.deleted:
         return False
-    conn = session.connection()
-    return conn.dialect.name == "postgresql" and not conn.info.get("wrote")
+    return not session.connection().info.get("wrote")
 
 
 # SQLSTATE classes of a server that is away, restarting, overloaded or busy (PostgreSQL
