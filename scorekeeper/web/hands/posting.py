@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper import services
-from scorekeeper.rules import InvalidHand, replay_changed
+from scorekeeper.rules import InvalidHand
 from scorekeeper.rules import Line as RuleLine
 from scorekeeper.rules.sheet import hand_numbers
 from scorekeeper.store import derived, queries
@@ -102,9 +102,7 @@ def would_score(game: Game, line: RuleLine, number: int | None) -> dict[str, Any
         lines[number - 1] = line
     names = derived.names(game)
     try:
-        tally = replay_changed(  # checked from this line on, as a save would be
-            derived.rules_for(game), lines[:number], number, game.first_dealer, names, entered=True
-        )
+        tally = derived.tally(game, lines[:number], entered=number)  # as a save would check it
     except InvalidHand as e:
         return {
             "ok": False,
