@@ -109,7 +109,7 @@ def engine_output(
         for note, n in zip(hand["notes"], line.notes, strict=True):
             note["params"] = plain(n.params)
     out["states"] = [p._asdict() for p in tally.players]
-    out["chips"] = [plain(asdict(chips(rules, p))) for p in tally.players]
+    out["chips"] = [plain(asdict(chips(rules, p, tally.finished))) for p in tally.players]
     out["next_dealer"] = tally.next_dealer
     out["sitting_out"] = tally.sitting_out
     out["bidding"] = plain(asdict(tally.bidding))

@@ -110,29 +110,51 @@ def hand_form(rules: Rules, dealer: int, hands: int = 0) -> HandFormSpec:
 
 @dataclass(frozen=True)
 class Chips:
-    """What the score page marks beside one player's total."""
+    """What the score page marks beside one player's total: only what is close to mattering,
+    and nothing once the game is over (docs/table.md, "Chips")."""
 
     locked_at: int | None  # at or above the lock: it scores only as declarer
     bolts: tuple[int, int] | None  # bolts since the last penalty, of how many; None: none
     barrel_tries: int | None  # on the barrel: hands left to finish
     # the club agreements (5.1)
     silent_below: int | None = None  # keeps silent: its total is below this
-    give_ups_to_penalty: int | None = None  # give-ups until one costs the penalty (this one: 1)
+    # give-ups until one costs the penalty (this one: 1), once it is one or two away
+    give_ups_to_penalty: int | None = None
     # falls so far, of the fall that goes to 0; None before the first and from that one on
     barrel_falls: tuple[int, int] | None = None
+    give_ups_left: int | None = None  # the last give-up allowed (1) or none left (0)
 
 
-def chips(rules: Rules, player: PlayerState) -> Chips:
-    """The marks of `player`'s total under `rules` (scoring.md sections 5, 5.1, 3.3 step 8)."""
+# A penalty is marked from two give-ups away (the next or the one after costs it), a limit
+# from its last give-up on: earlier, the mark would sit on every player all game.
+PENALTY_NEAR = 2
+LIMIT_NEAR = 1
+
+
+def chips(rules: Rules, player: PlayerState, finished: bool = False) -> Chips:
+    """The marks of `player`'s total under `rules` (scoring.md sections 5, 5.1, 3.3 step 8),
+    `finished`: the game is over, and nothing is marked."""
+    if finished:
+        return Chips(locked_at=None, bolts=None, barrel_tries=None)
     o = rules.options
     falls = o.barrel.falls_to_zero if o.barrel else None
+    every = o.give_up.every if o.give_up else None
+    penalty = player.give_ups_to_penalty
+    # once the count has begun (a give-up since the last penalty, 5.1) and it is near
+    if penalty is None or penalty == every or penalty > PENALTY_NEAR:
+        penalty = None
+    left = player.give_ups_left
+    # a player who has given up, with one give-up left or none (scoring.md 3.4)
+    if left is None or not player.give_ups or left > LIMIT_NEAR:
+        left = None
     return Chips(
         locked_at=o.lock if player.locked else None,
         bolts=(player.bolts, o.bolts.count) if o.bolts and player.bolts else None,
         barrel_tries=player.tries_left if player.on_barrel else None,
         silent_below=o.silence.below if o.silence and player.silent else None,
-        give_ups_to_penalty=player.give_ups_to_penalty,
+        give_ups_to_penalty=penalty,
         barrel_falls=(
             (player.barrel_falls, falls) if falls and 0 < player.barrel_falls < falls else None
         ),
+        give_ups_left=left,
     )

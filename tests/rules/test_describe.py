@@ -8,7 +8,9 @@ import pytest
 
 from scorekeeper.rules import PlayerState, rules_for
 from scorekeeper.rules.describe import describe
-from scorekeeper.rules.formspec import chips, hand_form
+from scorekeeper.rules.formspec import Chips, chips, hand_form
+
+from .helpers import play
 
 
 def keys(rules) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
@@ -107,6 +109,55 @@ def test_the_marks_beside_a_total() -> None:
     assert chips(ru3, state).locked_at is None
     locked = PlayerState(0, 905, False, None, 0, 0, None, True)
     assert chips(ru3, locked).locked_at == 900 and chips(ru3, locked).bolts is None
+
+
+def test_after_the_end_nothing_is_marked() -> None:
+    """The winner is no longer "locked at 900", nobody is on the barrel (docs/table.md)."""
+    ru3 = rules_for("ru-3", {"lock": 900})
+    winner = PlayerState(0, 1005, False, None, 1, 0, None, True)
+    assert chips(ru3, winner).locked_at == 900
+    assert chips(ru3, winner, finished=True) == Chips(None, None, None)
+    climber = PlayerState(1, 890, True, 2, 2, 0, None, False)
+    assert chips(ru3, climber, finished=True) == Chips(None, None, None)
+
+
+def test_a_give_up_limit_is_marked_from_its_last_give_up_on() -> None:
+    """give_up limit 2: nothing before the first give-up, "one left" after it, "none" after
+    the second; every other seat, which has not given up, is not marked."""
+    options = {"give_up": {"declarer": "minus", "opponents": 60, "limit": 2}}
+    rules = rules_for("ru-2", options)
+    gave_up = {"declarer": 0, "bid": 100, "give_up": True}
+    marks = [
+        [chips(rules, p).give_ups_left for p in play("ru-2", *[gave_up] * n, options=options).players]
+        for n in range(3)
+    ]
+    assert marks == [[None, None], [1, None], [0, None]]
+    limit_3 = rules_for("ru-2", {"give_up": {"limit": 3}})
+    assert chips(limit_3, PlayerState(0, 0, False, None, 0, 1, 2, False)).give_ups_left is None
+    assert chips(limit_3, PlayerState(0, 0, False, None, 0, 2, 1, False)).give_ups_left == 1
+
+
+@pytest.mark.parametrize(
+    ("every", "given_up", "mark"),
+    [
+        (3, 0, None),  # the count has not begun
+        (3, 1, 2),  # the one after next costs it
+        (3, 2, 1),  # the next costs it
+        (3, 3, None),  # just paid: the count begins again
+        (4, 1, None),  # three away
+        (4, 2, 2),
+        (2, 0, None),
+        (2, 1, 1),
+        (1, 0, None),  # every give-up costs it: nothing to count
+        (1, 5, None),
+    ],
+)
+def test_a_give_up_penalty_is_marked_when_the_next_or_the_one_after_costs_it(
+    every: int, given_up: int, mark: int | None
+) -> None:
+    rules = rules_for("ru-3", {"give_up": {"every": every}})
+    state = PlayerState(0, 0, False, None, 0, given_up, None, False, 0, every - given_up % every)
+    assert chips(rules, state).give_ups_to_penalty == mark
 
 
 @pytest.mark.parametrize(

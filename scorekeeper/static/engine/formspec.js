@@ -123,7 +123,8 @@
     });
   };
 
-  // What the score page marks beside one player's total.
+  // What the score page marks beside one player's total: only what is close to mattering,
+  // and nothing once the game is over (docs/table.md, "Chips").
   class Chips {
     constructor(f) {
       this.locked_at = f.locked_at; // at or above the lock: it scores only as declarer
@@ -131,23 +132,40 @@
       this.barrel_tries = f.barrel_tries; // on the barrel: hands left to finish
       // the club agreements (5.1)
       this.silent_below = f.silent_below === undefined ? null : f.silent_below; // keeps silent: its total is below this
-      this.give_ups_to_penalty = f.give_ups_to_penalty === undefined ? null : f.give_ups_to_penalty; // give-ups until one costs the penalty (this one: 1)
+      // give-ups until one costs the penalty (this one: 1), once it is one or two away
+      this.give_ups_to_penalty = f.give_ups_to_penalty === undefined ? null : f.give_ups_to_penalty;
       this.barrel_falls = f.barrel_falls === undefined ? null : f.barrel_falls; // [falls so far, the fall that goes to 0]; None before the first and from that one on
+      this.give_ups_left = f.give_ups_left === undefined ? null : f.give_ups_left; // the last give-up allowed (1) or none left (0)
     }
   }
   M.Chips = Chips;
 
-  // The marks of `player`'s total under `rules` (scoring.md sections 5, 5.1, 3.3 step 8).
-  M.chips = function (rules, player) {
+  // A penalty is marked from two give-ups away (the next or the one after costs it), a limit
+  // from its last give-up on: earlier, the mark would sit on every player all game.
+  M.PENALTY_NEAR = 2;
+  M.LIMIT_NEAR = 1;
+
+  // The marks of `player`'s total under `rules` (scoring.md sections 5, 5.1, 3.3 step 8),
+  // `finished`: the game is over, and nothing is marked.
+  M.chips = function (rules, player, finished) {
+    if (finished) return new Chips({ locked_at: null, bolts: null, barrel_tries: null });
     var o = rules.options;
     var falls = o.barrel ? o.barrel.falls_to_zero : null;
+    var every = o.give_up ? o.give_up.every : null;
+    var penalty = player.give_ups_to_penalty;
+    // once the count has begun (a give-up since the last penalty, 5.1) and it is near
+    if (penalty == null || penalty === every || penalty > M.PENALTY_NEAR) penalty = null;
+    var left = player.give_ups_left;
+    // a player who has given up, with one give-up left or none (scoring.md 3.4)
+    if (left == null || !player.give_ups || left > M.LIMIT_NEAR) left = null;
     return new Chips({
       locked_at: player.locked ? o.lock : null,
       bolts: o.bolts && player.bolts ? [player.bolts, o.bolts.count] : null,
       barrel_tries: player.on_barrel ? player.tries_left : null,
       silent_below: o.silence && player.silent ? o.silence.below : null,
-      give_ups_to_penalty: player.give_ups_to_penalty,
+      give_ups_to_penalty: penalty,
       barrel_falls: falls && player.barrel_falls > 0 && player.barrel_falls < falls ? [player.barrel_falls, falls] : null,
+      give_ups_left: left,
     });
   };
 })(globalThis.SK = globalThis.SK || {});

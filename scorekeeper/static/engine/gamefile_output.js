@@ -196,7 +196,7 @@
       return p._asdict();
     });
     out.chips = tally.players.map(function (p) {
-      return plain(asdict(SK.formspec.chips(rules, p)));
+      return plain(asdict(SK.formspec.chips(rules, p, tally.finished)));
     });
     out.next_dealer = tally.next_dealer;
     out.sitting_out = tally.sitting_out;

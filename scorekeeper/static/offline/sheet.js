@@ -75,7 +75,7 @@ function gamePage(hook) {
     var base = file.hands, live = !out.finished;
     // the totals, the dealer and the bidding, as the engine has them after every line
     all(document.querySelectorAll(".totals .total"), function (box, i) {
-      var st = out.states[i], marks = out.chips[i], b = out.bidding, chips = box.querySelector(".chips");
+      var marks = out.chips[i], b = out.bidding, chips = box.querySelector(".chips");
       box.querySelector(".points").textContent = String(out.totals[i]);
       box.classList.toggle("dealing", live && out.next_dealer === i);
       box.classList.toggle("won", out.winners.indexOf(i) >= 0);
@@ -87,9 +87,10 @@ function gamePage(hook) {
       if (live && !golden && (b.may_skip || []).indexOf(i) >= 0) chip(chips, G.may_skip);
       if (live && !golden && (b.may_not_pass || []).indexOf(i) >= 0) chip(chips, G.may_not_pass, true);
       if (marks.locked_at != null) chip(chips, fill(G.locked, { points: marks.locked_at }));
-      if (st.on_barrel) chip(chips, plural(G.barrel, st.tries_left), true);
+      if (marks.barrel_tries != null) chip(chips, plural(G.barrel, marks.barrel_tries), true);
       if (marks.bolts) chip(chips, fill(G.bolts, { bolts: marks.bolts[0], count: marks.bolts[1] }));
-      if (st.give_ups_left != null) chip(chips, fill(G.give_ups, { count: st.give_ups_left }));
+      if (marks.give_ups_left === 0) chip(chips, G.give_ups_none, true);
+      else if (marks.give_ups_left === 1) chip(chips, G.give_up_last);
       // the club agreements (5.1), as the game page has them
       if (marks.silent_below != null) chip(chips, fill(G.silent, { below: marks.silent_below }), true);
       if (marks.give_ups_to_penalty === 1) chip(chips, G.penalty_next, true);

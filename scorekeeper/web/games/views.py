@@ -158,7 +158,7 @@ def board(game: Game) -> dict[str, Any]:
         "game": game,
         "tally": tally,
         # what the rules mark beside each total (rules/formspec.py): the page decides nothing
-        "chips": [formspec.chips(rules, p) for p in tally.players],
+        "chips": [formspec.chips(rules, p, tally.finished) for p in tally.players],
         "names": names,
         "undo": undo,
         "facts": facts,

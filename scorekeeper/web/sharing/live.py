@@ -121,6 +121,6 @@ def _state(game: Game) -> dict[str, Any]:
         "tally": tally,
         "names": names,
         # the marks beside each total, as the game page has them (games/_chips.html)
-        "chips": [formspec.chips(rules, p) for p in tally.players],
+        "chips": [formspec.chips(rules, p, tally.finished) for p in tally.players],
         "recent": list(reversed(tally.lines[-8:])),
     }
