@@ -2,9 +2,10 @@
 
 # `score_output` is game-file.md's output. `engine_output` is what the JavaScript twin of the
 # rules (static/engine/, docs/engine.md) must give for the same decoded file, field for field:
-# the score output with each line's kind, contract and note parameters, each seat's state and
-# marks, the next hand's bidding hints and form, or the file's problems. The conformance test
-# (tests/rules/test_js_twin.py) compares the two on every game it can find or deal.
+# the score output with each line's kind, contract, outcome (made, failed, given up) and note
+# parameters, each seat's state and marks, the next hand's bidding hints and form, or the file's
+# problems. The conformance test (tests/rules/test_js_twin.py) compares the two on every game it
+# can find or deal.
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from scorekeeper.rules import (
     Tally,
     Term,
     Translator,
+    contract_outcome,
     replay_entered,
     text,
 )
@@ -106,6 +108,7 @@ def engine_output(
     for hand, line in zip(out["hands"], tally.lines, strict=True):
         hand["kind"] = line.kind
         hand["contract"] = line.contract
+        hand["outcome"] = contract_outcome(line)  # the sheets' ✓ and ✗
         for note, n in zip(hand["notes"], line.notes, strict=True):
             note["params"] = plain(n.params)
     out["states"] = [p._asdict() for p in tally.players]

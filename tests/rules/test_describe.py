@@ -127,10 +127,10 @@ def test_a_give_up_limit_is_marked_from_its_last_give_up_on() -> None:
     options = {"give_up": {"declarer": "minus", "opponents": 60, "limit": 2}}
     rules = rules_for("ru-2", options)
     gave_up = {"declarer": 0, "bid": 100, "give_up": True}
-    marks = [
-        [chips(rules, p).give_ups_left for p in play("ru-2", *[gave_up] * n, options=options).players]
-        for n in range(3)
-    ]
+    marks = []
+    for n in range(3):
+        tally = play("ru-2", *[gave_up] * n, options=options)
+        marks.append([chips(rules, p).give_ups_left for p in tally.players])
     assert marks == [[None, None], [1, None], [0, None]]
     limit_3 = rules_for("ru-2", {"give_up": {"limit": 3}})
     assert chips(limit_3, PlayerState(0, 0, False, None, 0, 1, 2, False)).give_ups_left is None

@@ -29,6 +29,31 @@ def test_link_qr_and_read_only_view(client):
     assert client.get(url.replace(f"/live/{url.split('/')[2]}/", "/live/999/")).status_code == 404
 
 
+def _hand_column(page: str) -> list[str]:
+    """The sheet's "Hand" cells as read aloud: the marks' words, not their signs."""
+    cells = re.findall(r'<td class="what">(?:<a [^>]*>)?(.*?)(?:</a>)?</td>', page, re.S)
+    out = []
+    for cell in cells:
+        cell = re.sub(r'<span aria-hidden="true">[^<]*</span>', "", cell)
+        out.append(" ".join(re.sub(r"<[^>]+>", " ", cell).split()))
+    return out
+
+
+def test_the_live_view_and_the_game_page_say_who_declared_what_and_how_it_went(client, anon):
+    """Each hand's declarer and contract, ✓ made or ✗ failed, on the phone, the big screen and
+    the game page alike (games/_line.html)."""
+    game = new_game(client)
+    hand(client, game, [35, 70, 15], declarer=1, bid=110, contract="120", marriages=["1:hearts"])
+    hand(client, game, [60, 30, 30], declarer=2, bid=100)  # Celina takes 30 of 100: failed
+    url, _ = make_link(client, game)
+    column = ["Cel. 100 failed", "Bar. 120 made"]  # newest first
+    for page in (anon.get(url).text, anon.get(f"{url}?big=1").text, client.get(game).text):
+        assert _hand_column(page) == column
+        assert '<span class="outcome failed"><span aria-hidden="true">✗</span>' in page
+        assert '<span class="outcome made"><span aria-hidden="true">✓</span>' in page
+    assert _hand_column(anon.get(f"{url}/state").text) == column
+
+
 def test_polling_answers_304_until_a_hand_is_logged(client):
     game = new_game(client)
     url, _ = make_link(client, game)

@@ -188,6 +188,7 @@
         line = pair[1];
       hand.kind = line.kind;
       hand.contract = line.contract;
+      hand.outcome = SK.stats.contract_outcome(line); // the sheets' ✓ and ✗
       py.zip_strict(hand.notes, line.notes).forEach(function (pn) {
         pn[0].params = plain(pn[1].params);
       });

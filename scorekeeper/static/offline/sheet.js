@@ -34,7 +34,10 @@ function gamePage(hook) {
     if (kind) what.textContent = "± " + (line.reason || "");
     else if (h.declarer == null) what.textContent = fill(G.dealt, { name: short[h.dealer] });
     else if (line.give_up) what.textContent = fill(G.gave_up, { name: short[h.declarer], contract: h.contract });
-    else what.textContent = short[h.declarer] + " " + h.contract;
+    else {
+      what.textContent = short[h.declarer] + " " + h.contract;
+      outcome(what, h.outcome);  // as games/_line.html marks it: ✓ made, ✗ failed
+    }
     if (mark) {
       what.appendChild(document.createTextNode(" "));
       what.appendChild(make("span", "chip unsent", mark));
@@ -57,6 +60,14 @@ function gamePage(hook) {
     rows.forEach(function (r) { tbody.insertBefore(r, tbody.firstChild); });
     t.appendChild(tbody);
     return t;
+  }
+  function outcome(what, key) {
+    var mark = key && G.outcome[key];
+    if (!mark) return;
+    var box = what.appendChild(make("span", "outcome " + key));
+    what.insertBefore(document.createTextNode(" "), box);
+    box.appendChild(make("span", null, mark[0])).setAttribute("aria-hidden", "true");
+    box.appendChild(make("span", "visually-hidden", mark[1]));
   }
   function chip(box, text, hot) { box.appendChild(make("span", hot ? "chip hot" : "chip", text)); }
   function button(text, cls, fn) {

@@ -123,4 +123,6 @@ def _state(game: Game) -> dict[str, Any]:
         # the marks beside each total, as the game page has them (games/_chips.html)
         "chips": [formspec.chips(rules, p, tally.finished) for p in tally.players],
         "recent": list(reversed(tally.lines[-8:])),
+        # who declared what in each line, as the game page's sheet says it (games/_line.html)
+        "facts": derived.rule_lines(game),
     }
