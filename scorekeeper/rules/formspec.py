@@ -60,6 +60,10 @@ class HandFormSpec:
     card_values: tuple[tuple[str, int], ...]  # the card counter's buttons: rank, points
     blind: BlindSpec | None = None  # None: no blind bids in this game (or in this hand)
     golden: GoldenHand | None = None  # a golden hand: its declarer and contract are fixed
+    # per seat, the lowest bid that seat can have won the auction with (None: it sits out);
+    # the form offers it while the bid box is empty: 3.2, with a forced opening every bid
+    # after the opener's is higher
+    least_bids: tuple[int | None, ...] = ()
 
 
 def hand_form(rules: Rules, dealer: int, hands: int = 0) -> HandFormSpec:
@@ -80,6 +84,17 @@ def hand_form(rules: Rules, dealer: int, hands: int = 0) -> HandFormSpec:
             g.on_barrel,
         )
     golden = rules.golden_hand(hands + 1, dealer)
+    least_bids: tuple[int | None, ...] = ()
+    if o.auction:
+        opener = rules.opener(dealer) if rules.forced_opening else None
+        least_bids = tuple(
+            None
+            if s not in playing
+            else o.min_bid + o.bid_step
+            if opener is not None and s != opener
+            else o.min_bid
+            for s in range(rules.seats)
+        )
     b = o.blind
     # a golden hand has no blind bid (5.1)
     blind = BlindSpec(b.multiplier, b.min_contract, b.min_total, b.on_barrel) if b else None
@@ -105,6 +120,7 @@ def hand_form(rules: Rules, dealer: int, hands: int = 0) -> HandFormSpec:
         card_values=tuple(zip(RANKS, o.cards.values, strict=True)),
         blind=blind if golden is None else None,
         golden=golden,
+        least_bids=least_bids,
     )
 
 

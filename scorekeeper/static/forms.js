@@ -7,29 +7,63 @@
     var allCards = form.dataset.allCards === "true";
     var inputs = Array.prototype.slice.call(form.querySelectorAll(".points-input"));
 
-    // +/- buttons step a bid or contract by the bid step, within the variant's limits.
-    form.querySelectorAll(".step").forEach(function (button) {
-      button.addEventListener("click", function () {
-        var input = form.querySelector("[name=" + button.dataset.for + "]");
-        var min = parseInt(input.dataset.min, 10), max = parseInt(input.dataset.max, 10);
-        var base = parseInt(input.value, 10);
-        if (isNaN(base)) {
-          // an empty box counts as what it shows: the lowest bid, or the bid for the contract
-          var bid = parseInt((form.querySelector("[name=bid]") || {}).value, 10);
-          base = button.dataset.for === "contract" && !isNaN(bid) ? bid : min;
-        }
-        input.value = Math.min(max, Math.max(min, base + parseInt(button.dataset.step, 10)));
-        showBidInContract();
-        changed();
-      });
-    });
-
-    // An empty contract box shows what it counts as: the bid (words would not fit the box).
+    // The bid and the contract: chips of the usual amounts beside each box, one tap setting it
+    // (the bid's from the lowest the declarer can have won with, the contract's from the bid,
+    // by the variant's step). An empty box counts as what it shows: the bid as that lowest bid
+    // (data-least-bid, the rules' answer: with a forced opening, a step above the opener's),
+    // the contract as the bid. A shown bid other than the box's own default is a suggestion,
+    // taken by Save and the preview like the remainder below; typing replaces it.
     var bidBox = form.querySelector("[name=bid]"), contractBox = form.querySelector("[name=contract]");
-    function showBidInContract() {
-      if (bidBox && contractBox) contractBox.placeholder = bidBox.value || bidBox.placeholder;
+    var CHIPS = 5;
+    function int(box) { var v = box ? box.value.trim() : ""; return /^[0-9]+$/.test(v) ? parseInt(v, 10) : null; }
+    function leastBid() {
+      var d = form.querySelector("[name=declarer]:checked");
+      return parseInt((d && d.dataset.leastBid) || bidBox.dataset.min, 10);
     }
-    if (bidBox) bidBox.addEventListener("input", showBidInContract);
+    // the bid Save takes from an empty box, where the server's default (the lowest bid) is not it
+    function suggestedBid() {
+      if (!bidBox || bidBox.value.trim() !== "") return null;
+      var least = leastBid();
+      return least !== parseInt(bidBox.dataset.min, 10) ? least : null;
+    }
+    function amounts() {
+      if (!bidBox) return;
+      var least = leastBid(), bid = int(bidBox);
+      bidBox.placeholder = String(least);
+      bidBox.classList.toggle("suggested", suggestedBid() !== null);
+      var shownBid = bid === null ? least : bid;
+      if (contractBox) contractBox.placeholder = String(shownBid);
+      form.querySelectorAll(".amount-chips").forEach(function (group) {
+        var box = group.dataset.for === "bid" ? bidBox : contractBox;
+        var from = box === bidBox ? least : Math.max(shownBid, parseInt(box.dataset.min, 10));
+        var step = parseInt(box.dataset.step, 10), most = parseInt(box.dataset.max, 10);
+        var now = int(box) === null ? (box === bidBox ? least : shownBid) : int(box);
+        Array.prototype.forEach.call(group.children, function (chip, k) {
+          var value = from + k * step;
+          chip.hidden = value > most;
+          chip.textContent = String(value);
+          chip.value = String(value);
+          chip.setAttribute("aria-pressed", String(value === now));
+        });
+      });
+    }
+    form.querySelectorAll(".amount-chips").forEach(function (group) {
+      var box = form.querySelector("[name=" + group.dataset.for + "]");
+      for (var k = 0; k < CHIPS; k++) {
+        var chip = document.createElement("button");
+        chip.type = "button";
+        chip.className = "chip-button";
+        chip.addEventListener("click", function (ev) {
+          box.value = ev.currentTarget.value;
+          box.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+        group.appendChild(chip);
+      }
+      group.hidden = false;
+    });
+    form.addEventListener("input", amounts);
+    form.addEventListener("change", amounts);
+    amounts();
 
     // Where all cards are in play, the last player's points are the rest of the deck: a
     // suggestion, never typed for the scorer. Once every other box holds a number, the one
@@ -58,13 +92,56 @@
     suggested();
     form.addEventListener("input", suggested);
     form.addEventListener("submit", function () {
-      var box = suggested();
+      var box = suggested(), bid = suggestedBid();
       if (box) box.value = box.placeholder;
+      if (bid !== null) bidBox.value = String(bid);
     });
     function posted() {
-      var data = new FormData(form), box = suggested();
+      var data = new FormData(form), box = suggested(), bid = suggestedBid();
       if (box) data.set(box.name, box.placeholder);
+      if (bid !== null) data.set("bid", String(bid));
       return data;
+    }
+
+    // Points typed as on paper: a number that cannot take another digit (35: 350 is more than
+    // the deck) moves on to the next empty box, and so does Enter (a phone's Next); with no box
+    // left empty, Enter saves. Only typing moves on: a paste, a deletion or the counter's sum
+    // stay where they are.
+    function nextEmpty(from) {
+      var i = inputs.indexOf(from);
+      for (var k = 1; k < inputs.length; k++) {
+        var box = inputs[(i + k) % inputs.length];
+        if (box.value.trim() === "") return box;
+      }
+      return null;
+    }
+    inputs.forEach(function (box) {
+      box.addEventListener("input", function (ev) {
+        var v = box.value.trim();
+        if (ev.inputType !== "insertText" || !/^[0-9]+$/.test(v)) return;
+        if (v !== "0" && parseInt(v, 10) * 10 <= deck) return;  // 12 may yet be 120
+        var next = nextEmpty(box);
+        if (next) next.focus();
+      });
+      box.addEventListener("keydown", function (ev) {
+        if (ev.key !== "Enter") return;
+        var next = nextEmpty(box);
+        if (next) { ev.preventDefault(); next.focus(); }
+      });
+      box.addEventListener("focus", function () { box.enterKeyHint = nextEmpty(box) ? "next" : "go"; });
+    });
+
+    // Save in reach with the keyboard up: where the keyboard covers the page instead of
+    // shrinking it (iOS), the bar is lifted by what the keyboard covers
+    var bar = form.querySelector(".form-bar"), vv = window.visualViewport;
+    if (bar && vv) {
+      var lift = function () {
+        var typing = document.activeElement && document.activeElement.tagName === "INPUT";
+        var covered = Math.round(window.innerHeight - vv.height - vv.offsetTop);
+        bar.style.bottom = typing && covered > 0 ? covered + "px" : "";
+      };
+      vv.addEventListener("resize", lift);
+      vv.addEventListener("scroll", lift);
     }
 
     // The card counter of each points box (closed by default; the box stays a plain input):
@@ -163,7 +240,7 @@
       if (name === "declarer") return form.querySelector("fieldset.declarer");
       var box = form.querySelector("[name=" + name + "]");
       if (!box) return null;
-      return name === "bid" || name === "contract" ? box.closest(".row") : box.closest("label");
+      return name === "bid" || name === "contract" ? box.closest(".amounts") : box.closest("label");
     }
     var live = ["declarer", "bid", "contract", "give_up", "blind"];
     function atFields(errors) {

@@ -192,7 +192,7 @@ def test_a_trump_needed_only_with_a_marriage_is_asked_for_once_one_is_ticked(
     expect(trump).to_be_hidden()
 
 
-def test_without_javascript_steppers_and_counters_are_gone_and_check_shows_the_score(
+def test_without_javascript_chips_and_counters_are_gone_and_check_shows_the_score(
     page: Page, live_server: str, browser: Browser, browser_context_args: dict
 ) -> None:
     game = game_from(page, live_server, "pl-3-basic.json")
@@ -203,7 +203,10 @@ def test_without_javascript_steppers_and_counters_are_gone_and_check_shows_the_s
     )
     phone = plain.new_page()
     phone.goto(game + "/hands/new")
-    expect(phone.locator(".step").first).to_be_hidden()
+    # the chips of the bid and the contract need JavaScript: the boxes alone, full width
+    expect(phone.locator(".amount-chips")).to_have_count(2)
+    expect(phone.locator(".amount-chips").first).to_be_hidden()
+    assert phone.locator("[name=bid]").bounding_box()["width"] > 300  # type: ignore[index]
     expect(phone.locator(".count-toggle").first).to_be_hidden()
     expect(phone.locator("fieldset.trump")).to_have_count(0)
     phone.locator("[name=bid]").fill("110")

@@ -59,6 +59,10 @@
       this.card_values = f.card_values; // the card counter's buttons: [rank, points]
       this.blind = f.blind === undefined ? null : f.blind; // null: no blind bids in this game (or in this hand)
       this.golden = f.golden === undefined ? null : f.golden; // a golden hand: its declarer and contract are fixed
+      // per seat, the lowest bid that seat can have won the auction with (null: it sits out);
+      // the form offers it while the bid box is empty: 3.2, with a forced opening every bid
+      // after the opener's is higher
+      this.least_bids = f.least_bids === undefined ? [] : f.least_bids;
     }
   }
   M.HandFormSpec = HandFormSpec;
@@ -83,6 +87,14 @@
       });
     }
     var golden = rules.golden_hand(hands + 1, dealer);
+    var least_bids = [];
+    if (o.auction) {
+      var opener = rules.forced_opening ? rules.opener(dealer) : null;
+      for (var s = 0; s < rules.seats; s++) {
+        least_bids.push(playing.indexOf(s) < 0 ? null
+          : opener !== null && s !== opener ? o.min_bid + o.bid_step : o.min_bid);
+      }
+    }
     var b = o.blind;
     // a golden hand has no blind bid (5.1)
     var blind = b
@@ -120,6 +132,7 @@
       card_values: card_values,
       blind: golden === null ? blind : null,
       golden: golden,
+      least_bids: least_bids,
     });
   };
 

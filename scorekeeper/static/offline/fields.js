@@ -46,7 +46,10 @@ function toLine(form, rotation) {
   if (!giveUp && tricks.some(function (t) { return t !== null; })) {
     line.tricks = seats.map(function (s) { return playing.indexOf(s) >= 0 ? tricks[s] || 0 : null; });
   }
-  if (field("musik_aces")) line.musik = { aces: int("musik_aces") || 0, marriage: field("musik_marriage").value || null };
+  if (field("musik_aces")) {
+    var aces = ticked("musik_aces")[0];
+    line.musik = { aces: aces ? parseInt(aces, 10) || 0 : 0, marriage: ticked("musik_marriage")[0] || null };
+  }
   // a blind bid (5.1), where the toggle shows: the engine's form hides it in a golden hand
   var blind = field("declarer") && field("blind");
   if (blind && blind.checked && !blind.closest("[hidden]")) line.blind = true;
@@ -111,7 +114,7 @@ function problems(form, list) {
     } else if (p.field === "declarer" || p.field === "trump") at = form.querySelector("fieldset." + p.field);
     else if (p.field === "bid" || p.field === "contract" || p.field === "give_up" || p.field === "blind") {
       at = form.querySelector("[name='" + p.field + "']");
-      at = at && (p.field === "bid" || p.field === "contract" ? at.closest(".row") : at.closest("label"));
+      at = at && (p.field === "bid" || p.field === "contract" ? at.closest(".amounts") : at.closest("label"));
       where = "after";
     } else if (p.field === "dealer") { at = form.querySelector("details.more"); if (at) at.open = true; }
     if (!at) { at = form.querySelector(".facts"); where = "before"; }

@@ -49,16 +49,20 @@ class HandForm(LineForm):
         validators=[Optional()],
         validate_choice=False,
     )
-    musik_aces = SelectField(
+    # one tap each (toggles, like the marriages); a value that is not a choice is the rules'
+    # to refuse (the musik's checks), as every other field's
+    musik_aces = RadioField(
         _l("Aces in the musik"),
         coerce=int,
         choices=opts([(i, str(i)) for i in range(4)]),
         default=0,
+        validate_choice=False,
     )
-    musik_marriage = SelectField(
+    musik_marriage = RadioField(
         _l("Marriage in the musik"),
         choices=opts([("", _l("none"))] + [(s, suit_label(s)) for s in SUITS]),
         default="",
+        validate_choice=False,
     )
     dealer = SelectField(_l("Dealer"), coerce=int, validate_choice=False)
     seats, rotation, hands = 0, 0, 0
