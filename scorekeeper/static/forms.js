@@ -63,6 +63,7 @@
     });
     form.addEventListener("input", amounts);
     form.addEventListener("change", amounts);
+    form.addEventListener("filled", amounts);  // the offline code filled the form in (static/offline/)
     amounts();
 
     // Where all cards are in play, the last player's points are the rest of the deck: a

@@ -81,6 +81,12 @@ function handForm(form) {
     if (legend) legend.textContent = golden ? F.declarer : F.declarer_auction;
     var declarer = golden ? golden.declarer : b.opener;
     if (!typed.declarer) all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = declarer != null && r.value === String(declarer); });
+    // the lowest bid each seat can have won with, for this deal (the form offers it: forms.js)
+    all(form.querySelectorAll("[name=declarer]"), function (r) {
+      var least = (spec.least_bids || [])[+r.value];
+      if (least != null) r.dataset.leastBid = String(least);
+      else delete r.dataset.leastBid;
+    });
     // a new hand's bid is filled in only in a golden hand (the form kept may be a golden one's),
     // unless the scorer has typed one already
     var bid = form.querySelector("[name=bid]");
@@ -106,6 +112,7 @@ function handForm(form) {
     if (!online() && !document.querySelector(".offline-note")) {
       form.parentNode.insertBefore(make("p", "flash offline-note", F.offline), form);
     }
+    form.dispatchEvent(new Event("filled"));  // forms.js shows the bid and the rest anew
     return true;
   }
   function top(list) { return list.map(function (p) { return { field: "hand", text: p.text }; }); }
