@@ -3,7 +3,7 @@
 // form works without this file.
 (function () {
   "use strict";
-  // the style sheet shows what works only with this file (the -/+ steppers, the card counter)
+  // the style sheet shows what works only with this file (the bid chips, the card counter)
   document.documentElement.classList.add("js");
 
   // The game page, the live view and the hand form: keep the screen awake at the card table
