@@ -68,19 +68,10 @@
   }
 
   // The service worker (static/sw.js) keeps the pages this phone opened for when the
-  // connection drops. After a sign-out, the pages of the account that was here are forgotten.
+  // connection drops, each account's apart: the server's answers tell it whose they are.
   function offlineCopies() {
     if (!("serviceWorker" in navigator) || !document.body.dataset.worker) return;
     navigator.serviceWorker.register(document.body.dataset.worker).catch(function () {});
-    var now = document.body.dataset.signedIn;  // "unknown" on the offline page
-    if (now !== "yes" && now !== "no") return;
-    var was = null;
-    try { was = localStorage.getItem("signed-in"); localStorage.setItem("signed-in", now); } catch (e) {}
-    if (now === "no" && was === "yes") {
-      navigator.serviceWorker.ready.then(function (registration) {
-        if (registration.active) registration.active.postMessage("forget");
-      });
-    }
   }
 
   // The offline code (/engine/offline.js: static/offline/, 11 KB gzip) where it has work: on a

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 from functools import cache
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, json, render_template, request, url_for
+from flask import Blueprint, Response, current_app, g, json, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
+from scorekeeper.web.access import SESSIONLESS
 from scorekeeper.web.i18n import LANGUAGES
 
 bp = Blueprint("install", __name__)
@@ -105,6 +107,30 @@ def version() -> str:
         if path.is_file():
             digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()[:12]
+
+
+#: whose answer this is, for the service worker, which keeps each account's pages apart and
+#: shows none of them to another account or to nobody (static/sw.js): a key per account that
+#: names nobody, or "none" when nobody is signed in
+ACCOUNT_HEADER = "X-Account-Key"
+
+
+@bp.after_app_request
+def account_key(response: Response) -> Response:
+    """Every answer that read the session says whose it is (the files kept a year, the same for
+    everyone, do not). One that failed before the account was read says nothing, and the
+    worker goes on with the account it knew."""
+    user = g.get("_login_user")  # Flask-Login's account of this request, once it is read
+    if user is not None and request.endpoint not in SESSIONLESS:
+        response.headers[ACCOUNT_HEADER] = worker_key(user.id) if user.is_authenticated else "none"
+    return response
+
+
+def worker_key(account_id: int) -> str:
+    """An account's key for the worker: the same on every page, different for every account,
+    and meaning nothing without the secret key (a phone's cache names show no username)."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(secret, f"worker pages {account_id}".encode(), hashlib.sha256).hexdigest()[:20]
 
 
 @bp.route("/offline")

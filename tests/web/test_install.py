@@ -8,6 +8,8 @@ import struct
 
 import pytest
 
+from tests.conftest import signed_up
+
 
 def _manifest_link(html: str) -> str:
     found = re.search(r'<link rel="manifest" href="([^"]+)">', html)
@@ -110,3 +112,19 @@ def test_the_offline_page_says_what_survives_in_the_readers_language(anon):
     assert "No connection" in english and "not saved" in english
     polish = anon.get("/offline", headers={"Accept-Language": "pl"}).get_data(as_text=True)
     assert "Brak połączenia" in polish and "nie zostało zapisane" in polish
+
+
+def test_every_page_tells_the_worker_whose_it_is_without_naming_anyone(app, client, anon):
+    """The service worker keeps each account's pages apart by this key (static/sw.js): the
+    same on every page and answer of one account, another for another account, "none" signed
+    out; it names nobody, and the files kept a year, the same for everyone, carry none."""
+    key = client.get("/").headers["X-Account-Key"]
+    assert re.fullmatch(r"[0-9a-f]{20}", key) and "tester" not in key
+    assert client.get("/games/99999").headers["X-Account-Key"] == key  # a 404 too
+    assert client.get("/api/games/99999/file").headers["X-Account-Key"] == key
+    assert signed_up(app, "other").get("/").headers["X-Account-Key"] not in (key, "none")
+    assert anon.get("/signin").headers["X-Account-Key"] == "none"
+    css = re.search(r'href="(/static/style\.css\?v=[0-9a-f]+)"', anon.get("/signin").text)
+    assert css and "X-Account-Key" not in anon.get(css.group(1)).headers
+    client.post("/signout")  # the test client posts without a CSRF token
+    assert client.get("/signin").headers["X-Account-Key"] == "none"

@@ -105,6 +105,15 @@ function signOut(form) {
   });
 }
 
+// --- the sign-in and sign-up pages: hands of another account wait on this phone; they are neither
+// shown nor sent under this one (its own are on the status line), the page only says they wait
+function waitingElsewhere(note) {
+  if (!window.indexedDB) return;
+  store("readonly", function (s) { return s.getAll(); }).then(function (list) {
+    note.hidden = !list.some(function (e) { return e.account !== account; });
+  }).catch(function () {});
+}
+
 function saySent() {
   justSent = true;
   setTimeout(function () { justSent = false; started = null; status(); }, 4000);
@@ -120,6 +129,8 @@ function start() {
   if (newGame) newGameForm(newGame);
   if (path === "/" && account) gamesList(document.querySelector("main"));
   all(document.querySelectorAll("form[data-unsent]"), signOut);
+  var elsewhere = document.getElementById("waiting-hands");
+  if (elsewhere) waitingElsewhere(elsewhere);
   try {
     if (Date.now() - sessionStorage.getItem("scorekeeper-sent") < 5000) saySent();
     sessionStorage.removeItem("scorekeeper-sent");

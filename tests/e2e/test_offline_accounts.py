@@ -1,0 +1,109 @@
+"""A phone two accounts share (static/sw.js, docs/table.md "With no connection"): with no
+connection each account sees the pages it opened itself and nobody else's, a signed-out phone
+shows nobody's, and the hands an account logged wait for it and go under it alone."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, Route, expect
+
+from .conftest import PASSWORD
+from .test_hand_form import game_from
+from .test_offline import (
+    log_hand,
+    opened_online,
+    phone,
+    server,
+    shot,
+    shown_totals,
+    stored,
+    unsent,
+)
+
+THEIRS = ("Ala", "Bartek", "Celina")  # the first account's players (pl-3-basic.json)
+
+
+def sign_in(page: Page, base: str, username: str) -> None:
+    """On the sign-in page, whoever is signed in now (nobody signs out first)."""
+    page.goto(f"{base}/signin")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.get_by_role("link", name=username).wait_for()
+
+
+def not_kept(page: Page, url: str) -> None:
+    """With no connection, `url` is the offline page: nothing of the first account's game."""
+    page.goto(url)
+    expect(page.locator("h1")).to_have_text("No connection")
+    expect(page.locator("main")).to_contain_text("this page is not kept on it")
+    text = page.locator("body").inner_text()
+    assert not any(name in text for name in THEIRS), (url, text)
+
+
+def test_another_account_on_the_phone_sees_none_of_the_first_ones_games_offline(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    page = phone(browser, browser_context_args, live_server, "owner")
+    game = game_from(page, live_server, "pl-3-basic.json", hands=2)
+    opened_online(page, game)
+    page.goto(game + "/hands/1")  # a line's page with its trail
+    first = server(page, game, "/file")["hands"]
+    page.context.set_offline(True)
+    page.goto(game)
+    log_hand(page, "Ala", 100, {"Ala": 65, "Bartek": 35, "Celina": 20})
+    expect(unsent(page)).to_have_count(1)
+
+    # back online (the hand held back), "scorer" signs in without the owner signing out
+    sent: list[str] = []
+    after: list[bool] = []
+
+    def held(route: Route) -> None:
+        if after:
+            sent.append(route.request.url)
+        route.abort()
+
+    page.context.route("**/api/games/*/hands", held)
+    page.context.set_offline(False)
+    sign_in(page, live_server, "scorer")
+    after.append(True)
+    mine = game_from(page, live_server, "ru-3-basic-bolts-dump.json", hands=2)
+    opened_online(page, mine)
+    expect(page.locator("#sync-status")).to_be_hidden()
+    shown = shown_totals(page)
+
+    page.context.set_offline(True)
+    # the owner's game, its hand form, a line's page and the game file: none of it
+    not_kept(page, game)
+    shot(page, "not-kept")
+    not_kept(page, game + "/hands/new")
+    not_kept(page, game + "/hands/1")
+    file = game.replace("/games/", "/api/games/") + "/file"
+    not_kept(page, file)
+    fetched = "u => fetch(u).then(r => r.status, () => 'refused')"
+    assert page.evaluate(fetched, file) == "refused"  # as the offline code asks for it
+    # this account's own game is there, its hand form too
+    page.goto(mine)
+    assert shown_totals(page) == shown
+    page.goto(mine + "/hands/new")
+    expect(page.locator("h1")).to_have_text("Hand 3")
+    assert sent == []  # nothing of the owner's went as "scorer"
+
+    # signed out: nobody's pages; the sign-in page says hands wait for their account
+    page.context.set_offline(False)
+    page.context.unroute("**/api/games/*/hands")
+    page.goto(live_server + "/account")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    page.wait_for_url("**/signin**")
+    waiting = page.locator("#waiting-hands")
+    expect(waiting).to_be_visible()
+    expect(waiting).not_to_contain_text("Ala")
+    shot(page, "signin-waiting")
+    page.context.set_offline(True)
+    not_kept(page, mine)
+    not_kept(page, live_server + "/")
+
+    # the owner again: the hand goes, under the owner
+    page.context.set_offline(False)
+    sign_in(page, live_server, "owner")
+    stored(page, game, first + [{"declarer": 0, "bid": 100, "points": [65, 35, 20]}])
+    page.context.close()
