@@ -243,6 +243,11 @@ def test_no_hand_form_is_wider_than_360_in_any_language(page: Page, live_server:
         for key, game in games.items():
             for path in ("/hands/new", "/hands/1/edit") if key == "pl-3" else ("/hands/new",):
                 page.goto(game + path)
+                # Save in sight as the form opens, on both phones
+                expect(save).to_be_in_viewport()
+                page.set_viewport_size({"width": 390, "height": 844})
+                expect(save).to_be_in_viewport()
+                page.set_viewport_size({"width": 360, "height": 740})
                 # every counter open, and a marriage ticked (the trump asked for)
                 for toggle in page.locator(".count-toggle").all():
                     toggle.click()
