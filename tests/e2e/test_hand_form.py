@@ -236,7 +236,11 @@ def test_no_hand_form_is_wider_than_360_in_any_language(page: Page, live_server:
         "pl-4": game_from(page, live_server, "pl-4-musik.json"),
         "ru-2": game_from(page, live_server, "ru-2-intricks.json"),
         "moscow": game_from(page, live_server, "moscow-trump-double.json"),
+        "pl-2": game_from(page, live_server, "pl-2-basic.json"),
+        "ru-3": game_from(page, live_server, "ru-3-give-up-penalty.json"),
+        "ru-4": game_from(page, live_server, "ru-4-basic.json"),
     }
+    save = page.locator("#hand-form .form-bar button.primary")
     for lang in ("en", "pl", "ru", "uk"):
         page.goto(live_server + "/")
         choose_language(page, lang)
