@@ -391,7 +391,7 @@ def test_a_hand_that_no_longer_fits_is_kept_until_changed_or_dropped(
     mine.context.set_offline(False)
     issue = mine.locator(".outbox-issue")
     expect(issue).to_contain_text(
-        "after theirs it would not be accepted: Bartek opens at 100", timeout=15000
+        "After theirs it would not be accepted: Bartek opens at 100", timeout=15000
     )
     mine.get_by_role("button", name="Add mine after theirs").click()
     # the server refuses it too: it stays, with the reason, until changed or dropped

@@ -150,7 +150,7 @@ function handForm(form) {
         .concat(top(out.problems.filter(function (p) { return gone || p.hand !== number; }))));
     }
     busy = true;
-    return queueChange(game, st.file, queued, number, line, form).then(function () {
+    return queueChange(game, st.file, queued, number, line, form, st.now).then(function () {
       location.href = "/games/" + game;
     });
   }
@@ -163,6 +163,7 @@ function handForm(form) {
     entry.version = st.entry ? st.file.version : queued.length ? queued[queued.length - 1].version : st.file.version;
     if (first) entry.version = first.version;
     entry.base = st.entry ? st.file.hands : queued.length ? queued[0].base : st.file.hands;
+    entry.trail = st.entry || !queued.length ? st.file.trail : queued[0].trail;
     entry.hand = out ? handCount(out, out.hands.length) : (st.before.hands ? handCount(st.before, st.before.hands.length) : 0) + 1;
     delete entry.state;
     delete entry.why;

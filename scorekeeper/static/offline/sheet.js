@@ -27,7 +27,7 @@ function gamePage(hook) {
     });
   }).catch(function () {});
 
-  function row(out, k, line, mark) {
+  function row(out, k, line, mark, note) {
     var h = out.hands[k], tr = make("tr", mark ? "unsent" : ""), what = make("td", "what");
     var kind = h.kind === "adjustment";
     tr.appendChild(make("th", null, kind ? G.adj : String(handCount(out, k + 1)))).scope = "row";
@@ -38,9 +38,9 @@ function gamePage(hook) {
       what.textContent = short[h.declarer] + " " + h.contract;
       outcome(what, h.outcome);  // as games/_line.html marks it: ✓ made, ✗ failed
     }
-    if (mark) {
+    if (mark || note) {
       what.appendChild(document.createTextNode(" "));
-      what.appendChild(make("span", "chip unsent", mark));
+      what.appendChild(make("span", mark ? "chip unsent" : "chip", mark || note));
     }
     tr.appendChild(what);
     h.scores.forEach(function (s, i) {
@@ -79,7 +79,10 @@ function gamePage(hook) {
 
   function show(list, file, run) {
     var out = edits(list) ? run(applied(file, list), []) : run(file, list.map(function (e) { return e.line; }));
-    if (!out.problems) patch(list, file, out);
+    // another phone wrote: the sheet stays the server's, the box shows mine as they would be
+    if (!out.problems && list[0].state !== "conflict") patch(list, file, out);
+    var undo = document.querySelector("form[action$='/undo']");
+    if (undo && list[0].state === "conflict") undo.hidden = true;  // the server's last line is theirs
     issues(list, file, run);
   }
   function patch(list, file, out) {
@@ -120,7 +123,18 @@ function gamePage(hook) {
       tbody = sheet.querySelector("tbody");
     }
     if (now) tbody.textContent = "";
-    rows.forEach(function (r) { tbody.insertBefore(r, tbody.firstChild); });
+    rows.forEach(function (r, i) {
+      // a line not sent yet is changed or deleted on its form, as a stored one is (#edit-N)
+      var k = now ? i : base + i, th = r.firstChild, a;
+      if (r.classList.contains("unsent")) {
+        a = make("a", null, th.textContent);
+        a.href = "/games/" + game + "/hands/new#edit-" + (k + 1);
+        a.setAttribute("aria-label", out.hands[k].kind === "adjustment" ? G.edit_adjustment : fill(G.edit, { number: th.textContent }));
+        th.textContent = "";
+        th.appendChild(a);
+      }
+      tbody.insertBefore(r, tbody.firstChild);
+    });
     if (location.hash === "#unsent") {
       if (!now) rows[rows.length - 1].classList.add("saved");
       history.replaceState(null, "", path);
@@ -161,50 +175,80 @@ function gamePage(hook) {
       actions.appendChild(button(G.drop_it, "danger", function () {
         drop(first.id).then(function () { location.replace(path); });
       }));
-    } else {
-      var lines = JSON.parse(first.theirs.file).hands, theirs = { text: first.theirs.file, hands: lines.length };
-      var now = run(theirs, []), mine = [], rows = [];
-      if (now.problems) return;
-      box.appendChild(make("p", null, G.theirs));
-      for (var k = Math.min(first.base, lines.length); k < lines.length; k++) rows.push(row(now, k, lines[k]));
-      box.appendChild(table(rows));
-      box.appendChild(make("p", null, G.mine));
-      list.forEach(function (e, j) {
-        if (e.op) {  // a line changed or deleted: as it would be after theirs
-          var ed = applied(theirs, list.slice(0, j + 1)), was = run(ed, []);
-          if (!was.problems && e.op === "put") mine.push(row(was, e.number - 1, e.line, G.unsent));
-          return;
-        }
-        var upTo = list.slice(0, j + 1).map(function (x) { return x.line; });
-        var after = run(theirs, upTo, theirs.hands + j + 1);
-        if (after.problems) {
-          var why = make("tr", "unsent"), td = make("td", "error");
-          td.colSpan = seats + 2;
-          td.textContent = fill(G.misfit, { reason: after.problems.map(function (p) { return p.text; }).join("; ") });
-          why.appendChild(td);
-          mine.push(why);
-          after = run(theirs, upTo);
-        }
-        if (!after.problems) mine.push(row(after, theirs.hands + j, e.line, G.unsent));
-      });
-      box.appendChild(table(mine));
-      var version = first.theirs.version;
-      actions.appendChild(button(G.append, "primary", function () {
-        Promise.all(list.map(function (e, j) {
-          delete e.state;
-          delete e.theirs;
-          e.version = version;
-          e.base = theirs.hands;
-          if (!e.op) e.hand = handCount(now, theirs.hands) + j + 1;
-          return put(e);
-        })).then(function () { sync(); });
-      }));
-      actions.appendChild(button(G.drop, "danger", function () {
-        Promise.all(list.map(function (e) { return drop(e.id); })).then(function () { location.replace(path); });
-      }));
-    }
+    } else conflict(list, first, box, actions, run);
     box.appendChild(actions);
     var totals = document.querySelector(".totals");
     totals.parentNode.insertBefore(box, totals);
+  }
+  // another phone wrote (412): its lines, and mine as they will be after them (rebase.js), every
+  // line in its place and scored as the server will score it; a change of a line the other phone
+  // changed or deleted meanwhile is not sent (it says so), and nothing of theirs is written over
+  function conflict(list, first, box, actions, run) {
+    var data = JSON.parse(first.theirs.file), plan = rebase(list, data, run), out = plan.out;
+    var theirs = [], mine = [];
+    if (out.problems) return;
+    plan.cur.forEach(function (t, k) {
+      if (t.kind === "add") mine.push({ at: k, rows: [row(out, k, t.line, G.unsent)] });
+      else if (t.put) mine.push({ at: k, rows: [row(out, k, t.put.line, G.unsent)] });
+      else if (t.theirs || t.changed) theirs.push(row(out, k, plan.lines[k], null, t.changed && G.changed));
+    });
+    plan.steps.forEach(function (s) {  // mine not in the game as it will be: deleted, or not sent
+      var e = s.entry, why = s.misfit ? fill(G.misfit, { reason: s.misfit }) : s.why && G["lost_" + s.why];
+      var number = !s.number ? "" : s.hand == null ? G.adj : String(s.hand);
+      if (why) {
+        mine.push({ at: (s.number || e.number) - 1, rows: [
+          lineRow(number, (e.op === "delete" ? s.was || e.was : s.line) || {}, G.unsent), noteRow(why)] });
+      } else if (s.kind === "delete") mine.push({ at: s.number - 1.5, rows: [lineRow(number, s.was, G.deleted)] });
+    });
+    box.appendChild(make("p", null, G.theirs));
+    if (theirs.length) box.appendChild(table(theirs));
+    box.appendChild(make("p", null, G.mine));
+    mine.sort(function (a, b) { return b.at - a.at; });  // newest on top, as the sheet
+    box.appendChild(table([].concat.apply([], mine.map(function (m) { return m.rows; })).reverse()));
+    var version = first.theirs.version;
+    actions.appendChild(button(G.append, "primary", function () {
+      Promise.all(plan.steps.map(function (s) {
+        var e = s.entry;
+        if (s.kind === "gone" || s.kind === "lost") return drop(e.id);  // as the box said
+        delete e.state;
+        delete e.theirs;
+        e.version = version;
+        e.trail = (data.trail || []).length;
+        e.base = data.hands.length;
+        if (s.kind === "add") {
+          e.line = s.line;
+          e.hand = s.hand || e.hand;  // its number after theirs, as the server would say it
+        } else e.number = s.number;
+        return put(e);
+      })).then(function () { sync(); });
+    }));
+    actions.appendChild(button(G.drop, "danger", function () {
+      Promise.all(list.map(function (e) { return drop(e.id); })).then(function () { location.replace(path); });
+    }));
+  }
+  // a line that is not scored here (deleted, or not sent), as the game file has it
+  function lineRow(number, line, mark) {
+    var tr = make("tr", "unsent"), what = make("td", "what"), head = make(number ? "th" : "td", null, number);
+    if (number) head.scope = "row";
+    tr.appendChild(head);
+    if (line.adjustment) what.textContent = "± " + (line.reason || "");
+    else if (line.declarer == null) what.textContent = fill(G.dealt, { name: short[line.dealer] || "" });
+    else {
+      var contract = line.contract || line.bid;
+      what.textContent = line.give_up ? fill(G.gave_up, { name: short[line.declarer], contract: contract }) : short[line.declarer] + " " + contract;
+    }
+    what.appendChild(document.createTextNode(" "));
+    what.appendChild(make("span", "chip unsent", mark));
+    tr.appendChild(what);
+    for (var i = 0; i < seats; i++) tr.appendChild(make("td", "num"));
+    return tr;
+  }
+  // a sentence about the line above it, across the whole table
+  function noteRow(text) {
+    var tr = make("tr", "unsent"), td = make("td", "note");
+    td.colSpan = seats + 2;
+    td.appendChild(make("p", "error", text));
+    tr.appendChild(td);
+    return tr;
   }
 }

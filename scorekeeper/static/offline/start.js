@@ -54,7 +54,7 @@ function adjustForm(form) {
     all(form.querySelectorAll(".error.offline"), function (e) { e.remove(); });
     var line = gone ? null : entered(), out = withChange(st.now, st.run, number, line);
     if (out.problems) return refused(out);
-    return queueChange(game, st.file, st.list, number, line, form).then(function () {
+    return queueChange(game, st.file, st.list, number, line, form, st.now).then(function () {
       location.href = "/games/" + game;
     });
   }
@@ -79,6 +79,7 @@ function adjustForm(form) {
         return put({
           account: account, game: game, line: lines[lines.length - 1], key: newKey(),
           version: last ? last.version : got[0].version, base: last ? list[0].base : got[0].hands,
+          trail: last ? last.trail : got[0].trail,
           hand: handCount(out, out.hands.length)
         }).then(function () { location.href = "/games/" + game + "#unsent"; });
       });

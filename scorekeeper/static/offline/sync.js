@@ -108,6 +108,7 @@ function sendAll() {
         return Promise.all(rest.map(function (x) {
           x.version = version || x.version;
           x.base = e.op === "delete" ? x.base - 1 : e.op ? x.base : b.hand || x.base + 1;  // the lines the server has before them
+          if (e.op && x.trail != null) x.trail += 1;  // and the changes its trail holds: this one too
           return put(x);
         }));
       }).then(next);
