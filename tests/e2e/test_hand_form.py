@@ -223,6 +223,18 @@ def test_without_javascript_chips_and_counters_are_gone_and_check_shows_the_scor
     plain.close()
 
 
+# What a thumb taps on the form (a box, a toggle, a button, a disclosure) smaller than 44 px.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    '#hand-form button, #hand-form summary, #hand-form .toggle > span, #hand-form input, '
+    + '#hand-form select')]
+  .filter(el => el.offsetParent && !(el.matches('input') && el.closest('.toggle'))
+                && !['hidden', 'checkbox'].includes(el.type))
+  .map(el => [el, el.getBoundingClientRect()])
+  .filter(([el, r]) => r.height < 44 || r.width < 44)
+  .map(([el, r]) => `${el.tagName} ${el.name || el.textContent.trim().slice(0, 20)} `
+                    + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
 def choose_language(page: Page, lang: str) -> None:
     page.locator("#language-choice").select_option(lang)
     page.locator(".language button").click()
@@ -262,6 +274,8 @@ def test_no_hand_form_is_wider_than_360_in_any_language(page: Page, live_server:
                 width = page.evaluate("document.documentElement.scrollWidth")
                 assert width <= 360, f"{key}{path} ({lang}): the page is {width}px wide"
                 if lang == "en":  # the markup is the same in every language
+                    small = page.evaluate(SMALL_TARGETS)
+                    assert not small, f"{key}{path}: tap targets under 44 px: {small[:6]}"
                     result = Axe().run(page)
                     assert result.violations_count == 0, result.generate_report()
                 if lang in ("en", "ru"):
