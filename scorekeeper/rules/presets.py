@@ -80,7 +80,7 @@ PRESETS: tuple[Preset, ...] = (
         "pl-4",
         4,
         8,
-        "as pl-3 for four: the dealer sits out and scores the musik (ace 50, marriage)",
+        "the dealer sits out and scores the musik (ace 50, marriage); otherwise as for three",
         {
             **_POLISH,
             "lock": 900,
@@ -108,7 +108,7 @@ PRESETS: tuple[Preset, ...] = (
         "ru-4",
         4,
         6,
-        "as ru-2 for four: 5 cards each, the declarer takes the 4 prikup cards",
+        "5 cards each, the declarer takes the 4 prikup cards; otherwise as for two",
         {**_RUSSIAN_TWO, "all_cards_in_play": True},
         forced_opening=False,
     ),

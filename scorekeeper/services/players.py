@@ -149,7 +149,7 @@ class Played(NamedTuple):
     created_at: datetime
     seat: int
     total: int
-    lines: int
+    hands: int  # adjustments apart, as the table counts
     finished: bool
     won: bool
     abandoned: bool = False  # listed, marked, and not counted: no win, no loss
@@ -193,8 +193,8 @@ def _record(player: Player) -> tuple[Record, list[Played]]:
         finished = bool(s["finished"])
         won = finished and seat in s["winners"]
         if abandoned_at is not None and not finished:
-            total, lines = s["totals"][seat], s["lines"]
-            abandoned = Played(game_id, variant, created_at, seat, total, lines, False, False, True)
+            total, hands = s["totals"][seat], s["hands"]
+            abandoned = Played(game_id, variant, created_at, seat, total, hands, False, False, True)
             played.append(abandoned)
             continue
         out.games.count(finished, won)
@@ -210,7 +210,7 @@ def _record(player: Player) -> tuple[Record, list[Played]]:
                 created_at,
                 seat,
                 s["totals"][seat],
-                s["lines"],
+                s["hands"],
                 s["finished"],
                 won,
             )

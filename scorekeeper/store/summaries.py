@@ -38,6 +38,7 @@ class GameSummary:
     fingerprint: str  # the same game imported again is recognised by it (services/transfer.py)
     staked: bool = False  # played for money (a stake): the settlement is worth showing
     error: str | None = None  # the game no longer replays (a rule changed): why
+    hands: int = 0  # the lines that are hands, as the lists count a game (adjustments apart)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -49,6 +50,7 @@ class GameSummary:
             "fingerprint": self.fingerprint,
             "staked": self.staked,
             "error": self.error,
+            "hands": self.hands,
         }
 
     @classmethod
@@ -62,6 +64,7 @@ class GameSummary:
             fingerprint=data["fingerprint"],
             staked=data.get("staked", False),
             error=data.get("error"),
+            hands=data["hands"],
         )
 
 
@@ -104,6 +107,7 @@ def _summarise(game: Game, lines: Sequence[Any]) -> GameSummary:
             fingerprint(file),
             rules_for(game).options.stake is not None,
             str(e),
+            sum(isinstance(line, Hand) for line in lines),
         )
     return summary_of(file, tally)
 
@@ -118,6 +122,7 @@ def summary_of(file: GameFile, tally: Tally) -> GameSummary:
         seats=seat_stats(tally, file.lines),
         fingerprint=fingerprint(file),
         staked=file.rules().options.stake is not None,
+        hands=sum(line.kind == "hand" for line in tally.lines),
     )
 
 
@@ -154,7 +159,8 @@ def summary_data(
     for game_id, at, data in db.session.execute(
         select(Summary.game_id, Summary.version, Summary.data).where(Summary.game_id.in_(asked))
     ):
-        if versions.get(game_id) == at:
+        # a row kept before summaries counted hands is made again
+        if versions.get(game_id) == at and "hands" in data:
             out[game_id] = data
             remembered.put((game_id, at), data)
     stale = [gid for gid in asked if gid not in out]

@@ -166,10 +166,12 @@ LANGUAGE_VARIANTS = {"pl": "pl-3", "ru": "ru-3", "uk": "ru-3"}
 # Each preset in one line, on the new-game form: the rules' own English `summary`, translated.
 PRESET_SUMMARIES: dict[str, Label] = {
     "pl-3": _l("Polish auction Tysiąc: forced 100, musik of 3, lock at 900"),
-    "pl-4": _l("as pl-3 for four: the dealer sits out and scores the musik (ace 50, marriage)"),
+    "pl-4": _l(
+        "the dealer sits out and scores the musik (ace 50, marriage); otherwise as for three"
+    ),
     "pl-2": _l("Polish two-hand: forced 100 (na setce), two musiks of 2, marriage needs a trick"),
     "ru-2": _l("bids 60-120, trump named by the declarer, marriages in tricks (80/40), give up"),
-    "ru-4": _l("as ru-2 for four: 5 cards each, the declarer takes the 4 prikup cards"),
+    "ru-4": _l("5 cards each, the declarer takes the 4 prikup cards; otherwise as for two"),
     "ru-3": _l("bids from 100 in 5s, rounding to 5, barrel at 880, bolts, dump at 555"),
     "moscow": _l("no bidding, deck of 132, trump marriages double, loser pays the difference"),
 }

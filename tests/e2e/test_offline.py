@@ -838,7 +838,10 @@ def test_a_game_started_offline_is_started_when_the_connection_is_back(
     _new_game_offline(page, live_server, ["Ala", "Bartek", "Celina"])
     waiting = page.locator(".pending-games p")
     expect(waiting).to_have_text(
-        ["New game Ala, Bartek, Celina (pl-3): started when the connection is back."]
+        [
+            "New game Ala, Bartek, Celina (Polish Tysiąc, 3 players): "
+            "started when the connection is back."
+        ]
     )
     _new_game_offline(
         page, live_server, ["Ala", "Ala", "Celina"]
@@ -849,7 +852,10 @@ def test_a_game_started_offline_is_started_when_the_connection_is_back(
     assert page.request.get(f"{live_server}/api/games/1").status == 404  # nothing sent yet
 
     page.context.set_offline(False)
-    refused = "The new game Ala, Ala, Celina (pl-3) was not started: two players have the same name"
+    refused = (
+        "The new game Ala, Ala, Celina (Polish Tysiąc, 3 players) was not started: "
+        "two players have the same name"
+    )
     expect(waiting).to_have_text([refused + " Change it"], timeout=15000)
     first = server(page, f"{live_server}/games/1")
     assert first["players"] == ["Ala", "Bartek", "Celina"] and first["hands"] == []

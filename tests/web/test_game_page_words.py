@@ -188,3 +188,62 @@ def test_the_offline_words_follow_the_language_of_each_page(client):
     over = client.get(game, headers={"Accept-Language": "pl"}).get_data(as_text=True)
     assert "log" not in _words(over, "offline-game")
     assert _words(over, "offline-game")["unsent"] == _words(polish, "offline-game")["unsent"]
+
+
+def _text(page: str) -> str:
+    """What a reader sees: no tags, no attributes."""
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", page).split()))
+
+
+CODES = re.compile(r"\b(?:pl-[234]|ru-[234]|moscow)\b")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru", "uk"])
+def test_the_variant_picker_and_the_history_filter_name_variants_in_words(client, lang):
+    client.post("/language", data={"lang": lang, "next": "/"})
+    new = client.get("/games/new").get_data(as_text=True)
+    picker = re.search(r"<fieldset>.*?</fieldset>", new, re.S).group(0)
+    assert not CODES.findall(_text(picker)), CODES.findall(_text(picker))
+    title = {"en": "Polish Tysiąc, 3 players", "pl": "Polski Tysiąc – 3 graczy"}.get(lang)
+    if title:
+        assert f"<b>{title}</b>" in new
+    history = client.get("/history").get_data(as_text=True)
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', history)
+    variants = [(v, words) for v, words in options if CODES.fullmatch(v)]
+    assert len(variants) == 7 and not any(CODES.search(w) for _v, w in variants)
+
+
+def test_lists_count_hands_as_the_table_does(client):
+    """A game of an adjustment and 5 hands is "5 hands" in the games list, the history and
+    the player's page."""
+    data = json.loads(Path("tests/games/ru-3-bolt-dump-adjustment.json").read_text("utf-8"))
+    r = client.post("/api/games", json=data["game"])
+    assert r.status_code == 201
+    assert len(data["game"]["hands"]) == 6
+    player = re.search(r'href="(/players/\d+)"', client.get("/players/").text).group(1)
+    for url in ("/", "/history", player):
+        text = _text(client.get(url).get_data(as_text=True))
+        assert "5 hands" in text and "6 lines" not in text, url
+
+
+def test_a_player_with_no_finished_game_reads_so(client):
+    game = new_game(client)
+    hand(client, game, [35, 70, 15], declarer=1, bid=110)
+    player = re.search(r'href="(/players/\d+)"', client.get("/players/").text).group(1)
+    text = _text(client.get(player).get_data(as_text=True))
+    assert "Won 0 no game finished yet" in text and "– of finished games" not in text
+    assert "Contracts 0, made 0 Contract made" in text  # no rate of no contract
+    assert "By variant Variant Played Won Win rate Polish Tysiąc, 3 players" in text
+
+
+def test_the_explanation_says_each_seats_card_points_once(client):
+    """Celina's card points are the note "15 card points": no second "card points 15" under
+    it; Bartek the declarer took 70 and the note says what he scored: his card points stay."""
+    game = new_game(client)
+    hand(client, game, [35, 70, 15], declarer=1, bid=100)
+    page = client.get(f"{game}/hands/1").get_data(as_text=True)
+    celina = _text(page[page.index("<h2>Celina") :])
+    assert celina.count("card points") == 2  # the note's tag and the note: "15 card points"
+    assert "15 card points" in celina
+    assert '<p class="facts">card points 70</p>' in page
+    assert '<p class="facts">card points 15</p>' not in page

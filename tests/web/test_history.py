@@ -63,8 +63,8 @@ def test_history_lists_games_newest_first_with_totals_winner_and_length(client):
     page = client.get("/history").get_data(as_text=True)
     assert "2 games" in page
     assert page.index(f"/games/{b}") < page.index(f"/games/{a}")  # newest first
-    assert "Ala 210 · Bartek 210 · Celina 130" in page and "3 lines" in page
-    assert "Ala -120 · Bartek 10 · Darek 10" in page and "1 line " in page
+    assert "Ala 210 · Bartek 210 · Celina 130" in page and "3 hands" in page
+    assert "Ala -120 · Bartek 10 · Darek 10" in page and "1 hand " in page
     assert "in progress" in page
 
 
@@ -119,7 +119,7 @@ def test_wins_money_and_win_rate_of_a_finished_game(client):
     bartek = text_of(client, f"/players/{player_id(client, 'Bartek')}")
     assert "Won 0 0% of finished games" in bartek and "lost 90.00" in bartek
     by_variant = bartek.split("By variant")[1]
-    assert "pl-3 2 0 0%" in by_variant
+    assert "Polish Tysiąc, 3 players 2 0 0%" in by_variant
 
 
 def test_rename_and_merge(app, client):

@@ -88,7 +88,7 @@
       key: "pl-4",
       seats: 4,
       tricks: 8,
-      summary: "as pl-3 for four: the dealer sits out and scores the musik (ace 50, marriage)",
+      summary: "the dealer sits out and scores the musik (ace 50, marriage); otherwise as for three",
       options: _with(_POLISH, {
         lock: 900,
         sitting_out: "dealer",
@@ -115,7 +115,7 @@
       key: "ru-4",
       seats: 4,
       tricks: 6,
-      summary: "as ru-2 for four: 5 cards each, the declarer takes the 4 prikup cards",
+      summary: "5 cards each, the declarer takes the 4 prikup cards; otherwise as for two",
       options: _with(_RUSSIAN_TWO, { all_cards_in_play: true }),
       forced_opening: false,
     }),

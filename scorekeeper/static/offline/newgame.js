@@ -9,7 +9,8 @@
 // Its hands wait for the game: the hand form is the server's, made for the game it starts.
 
 function isGame(e) { return e.kind === "game"; }
-function gameName(e) { return e.names.join(", ") + " (" + e.variant + ")"; }
+// the variant as the form named it ("Polish Tysiąc, 3 players"; a game kept before: its key)
+function gameName(e) { return e.names.join(", ") + " (" + (e.title || e.variant) + ")"; }
 
 // the form as its fields (FormData order); the token makes it one game however often it is sent
 function formFields(form) { return Array.from(new FormData(form)); }
@@ -22,9 +23,11 @@ function keepGame(fields, key) {
   fields.push(["token", key]);
   var names = [0, 1, 2, 3].map(function (s) { return fieldValue(fields, "players-" + s).trim(); })
     .filter(function (n) { return n; });
+  var picked = document.querySelector("#new-game [name=variant]:checked");
+  var title = picked && picked.closest("label").querySelector("b");
   return put({
     account: account, kind: "game", game: "new-" + key, key: key, fields: fields,
-    names: names, variant: fieldValue(fields, "variant")
+    names: names, variant: fieldValue(fields, "variant"), title: title ? title.textContent : ""
   }).then(function () {
     try { sessionStorage.removeItem("scorekeeper-post"); } catch (e) {}
     location.href = "/#unsent";
@@ -38,6 +41,8 @@ function startGame(e) {
     if (r.redirected || !r.ok) return r;  // signed out (the sign-in page), or the server's trouble
     return r.text().then(function (html) {
       var page = new DOMParser().parseFromString(html, "text/html"), data = new URLSearchParams();
+      // someone else signed in since (in another tab): not started under them, kept (as a 403)
+      if (page.body.dataset.account !== e.account) return new Response(null, { status: 403 });
       var csrf = page.querySelector("[name=csrf_token]");
       e.fields.forEach(function (f) { data.append(f[0], f[1]); });
       if (csrf) data.append("csrf_token", csrf.value);
