@@ -112,14 +112,15 @@ HANDS = [
     Hand("ru-3", "typical",
          [declarer(2), chip("bid", 120), marriage(2, "hearts"), box(2), typed("70"), typed("35")],
          {"declarer": 2, "bid": 120, "points": [35, 15, 70]}, 6, 6),
+    # (no forced opening: the first bidder, seat 1, is ticked as the likely declarer)
     Hand("ru-2", "typical",
-         [declarer(1), chip("bid", 80), marriage(1, "hearts"), trump("hearts"), box(1),
+         [declarer(0), chip("bid", 80), marriage(0, "hearts"), trump("hearts"), box(0),
           typed("70"), typed("35")],
-         {"declarer": 1, "bid": 80, "trump": "hearts", "points": [35, 70]}, 6, 6),
+         {"declarer": 0, "bid": 80, "trump": "hearts", "points": [70, 35]}, 6, 6),
     Hand("ru-4", "typical",
-         [declarer(1), chip("bid", 80), marriage(1, "hearts"), trump("hearts"), box(1),
+         [declarer(2), chip("bid", 80), marriage(2, "hearts"), trump("hearts"), box(2),
           typed("50"), typed("30"), typed("25")],
-         {"declarer": 1, "bid": 80, "trump": "hearts", "points": [15, 50, 30, 25]}, 6, 6),
+         {"declarer": 2, "bid": 80, "trump": "hearts", "points": [25, 15, 50, 30]}, 6, 6),
     Hand("moscow", "typical", [trump("clubs"), marriage(0, "clubs"), box(0), typed("70")],
          {"trump": "clubs", "points": [70, 62], "marriages": [{"seat": 0, "suit": "clubs"}]}, 6, 6),
     # the worst: pl-4, the forced opener raises the contract, three marriages, the musik's
@@ -133,8 +134,8 @@ HANDS = [
           "musik": {"aces": 1, "marriage": "spades"}}, 9),
     # a give-up: the declarer at the lowest bid it can have won with gives up
     Hand("ru-3", "give-up", [declarer(2), GIVE_UP], {"declarer": 2, "bid": 105, "give_up": True}, 3),
-    Hand("ru-2", "give-up", [declarer(1), GIVE_UP], {"declarer": 1, "give_up": True}, 3),
-    Hand("ru-4", "give-up", [declarer(1), GIVE_UP], {"declarer": 1, "give_up": True}, 3),
+    Hand("ru-2", "give-up", [declarer(0), GIVE_UP], {"declarer": 0, "give_up": True}, 3),
+    Hand("ru-4", "give-up", [declarer(2), GIVE_UP], {"declarer": 2, "give_up": True}, 3),
 ]
 LANGS = ("en", "pl", "ru", "uk")
 SIZES = ((360, 740), (390, 844))
