@@ -117,6 +117,21 @@ def require_sign_in() -> Any:
     return None
 
 
+#: the account a phone's waiting line belongs to, sent with it (static/offline/sync.js)
+ACCOUNT_ID = "X-Account-Id"
+
+
+def require_same_account() -> Any:
+    """A blueprint's before_request, after require_sign_in: 403 for a request that names
+    another account than the one signed in. A tab of an account that was replaced on this phone
+    (someone else signed in in another tab) may still send that account's waiting hands: they
+    are not stored under the one signed in now, and stay on the phone until theirs signs in."""
+    claimed = request.headers.get(ACCOUNT_ID)
+    if claimed is not None and current_user.is_authenticated and claimed != str(me().id):
+        return {"errors": ["this phone is signed in as another account now: nothing stored"]}, 403
+    return None
+
+
 def me() -> Account:
     return current_user._get_current_object()  # type: ignore[no-any-return]
 

@@ -11,7 +11,9 @@ from .conftest import PASSWORD
 from .test_hand_form import game_from
 from .test_languages import check_layout
 from .test_offline import (
+    _new_game_offline,
     log_hand,
+    new_game_kept,
     opened_online,
     phone,
     server,
@@ -61,12 +63,15 @@ def test_another_account_on_the_phone_sees_none_of_the_first_ones_games_offline(
     after: list[bool] = []
 
     def held(route: Route) -> None:
-        if after:
+        if after and route.request.frame.page == page:  # "scorer"'s pages, not the owner's tab
             sent.append(route.request.url)
         route.abort()
 
     page.context.route("**/api/games/*/hands", held)
     page.context.set_offline(False)
+    tab = page.context.new_page()  # the owner's game in another tab, left open
+    tab.goto(game)
+    expect(unsent(tab)).to_have_count(1)
     sign_in(page, live_server, "scorer")
     after.append(True)
     mine = game_from(page, live_server, "ru-3-basic-bolts-dump.json", hands=2)
@@ -90,9 +95,16 @@ def test_another_account_on_the_phone_sees_none_of_the_first_ones_games_offline(
     expect(page.locator("h1")).to_have_text("Hand 3")
     assert sent == []  # nothing of the owner's went as "scorer"
 
-    # signed out: nobody's pages; the sign-in page says hands wait for their account
+    # the owner's tab sends the owner's hand: refused under "scorer", kept for the owner
     page.context.set_offline(False)
     page.context.unroute("**/api/games/*/hands")
+    with tab.expect_response(lambda r: r.url.endswith("/hands"), timeout=15000) as answer:
+        tab.evaluate("window.dispatchEvent(new Event('online'))")
+    assert answer.value.status == 403
+    expect(unsent(tab)).to_have_count(1)
+    tab.close()
+
+    # signed out: nobody's pages; the sign-in page says hands wait for their account
     page.goto(live_server + "/account")
     page.get_by_role("button", name="Sign out", exact=True).click()
     page.wait_for_url("**/signin**")
@@ -107,6 +119,35 @@ def test_another_account_on_the_phone_sees_none_of_the_first_ones_games_offline(
     page.context.set_offline(False)
     sign_in(page, live_server, "owner")
     stored(page, game, first + [{"declarer": 0, "bid": 100, "points": [65, 35, 20]}])
+    page.context.close()
+
+
+def test_a_game_started_offline_is_not_started_under_someone_who_signed_in_since(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    """The owner's games list, left open in a tab, sends the owner's game kept offline after
+    someone else signed in in another tab: it is not started under them, and waits for the
+    owner."""
+    page = phone(browser, browser_context_args, live_server, "owner")
+    under_worker(page, f"{live_server}/")
+    new_game_kept(page)
+    page.context.set_offline(True)
+    _new_game_offline(page, live_server, list(THEIRS))
+    page.context.route("**/games/new", lambda route: route.abort())  # held back
+    page.context.set_offline(False)
+    tab = page.context.new_page()
+    tab.goto(live_server + "/")
+    expect(tab.locator(".pending-games p")).to_have_count(1)
+    sign_in(page, live_server, "scorer")
+    page.context.unroute("**/games/new")
+    tab.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(tab.locator("#sync-status")).to_contain_text("Sign in to send them", timeout=15000)
+    expect(page.locator(".games a")).to_have_count(0)
+    page.reload()
+    expect(page.locator(".games a")).to_have_count(0)  # nothing started under "scorer"
+    tab.close()
+    sign_in(page, live_server, "owner")
+    expect(page.locator(".games a", has_text="Ala")).to_have_count(1, timeout=15000)
     page.context.close()
 
 

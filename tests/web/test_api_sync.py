@@ -13,7 +13,7 @@ from urllib.parse import quote
 import pytest
 
 from scorekeeper.store.db import db
-from scorekeeper.store.models import Game, Revision
+from scorekeeper.store.models import Account, Game, Revision
 from tests.conftest import signed_up
 
 from .helpers import sign_in, stored_lines
@@ -431,3 +431,27 @@ def test_hostile_writes_of_lines_get_a_4xx_and_store_nothing(app, client):
             assert _counts(app) == before, (r.status_code, r.json)
 
     run()
+
+
+def test_a_line_sent_for_another_account_than_the_one_signed_in_is_not_stored(app, client):
+    """A tab of an account that was replaced on this phone still sends that account's hands
+    (static/offline/sync.js names it): the co-scorer signed in now does not get them."""
+    gid = _game(client)
+    client.post(f"/games/{gid}/invite", data={})
+    with app.app_context():
+        invite = db.session.get(Game, gid).invite_token
+        owner = str(db.session.get(Game, gid).owner_id)
+    cora = signed_up(app, "cora")
+    assert cora.post(f"/join/{gid}/{invite}").status_code == 302
+    sent = cora.post(f"/api/games/{gid}/hands", json=_hand(0), headers={"X-Account-Id": owner})
+    assert sent.status_code == 403 and "another account" in sent.json["errors"][0]
+    assert _hands(client, gid) == []
+    games = cora.post("/api/games", json=START, headers={"X-Account-Id": owner})
+    assert games.status_code == 403
+    # hers, named or not, go as ever
+    with app.app_context():
+        her = db.session.execute(db.select(Account.id).where(Account.username == "cora"))
+        named = {"X-Account-Id": str(her.scalar_one())}
+    assert cora.post(f"/api/games/{gid}/hands", json=_hand(0), headers=named).status_code == 201
+    assert cora.post(f"/api/games/{gid}/hands", json=_hand(1)).status_code == 201
+    assert len(_hands(client, gid)) == 2

@@ -66,6 +66,7 @@ function sendAll() {
       if (isGame(e)) return startGame(e).then(function (r) { return gameAnswer(e, r); }, unreachable);
       var headers = { "Content-Type": "application/json", "Idempotency-Key": e.key, "Prefer": "return=minimal" };
       if (e.version) headers["If-Match"] = e.version;
+      headers["X-Account-Id"] = e.account;  // whose: never stored under another (web/access.py)
       var why = e.op && e.reason ? "?reason=" + encodeURIComponent(e.reason) : "";
       return fetch("/api/games/" + e.game + "/hands" + (e.op ? "/" + e.number : "") + why, {
         method: e.op === "delete" ? "DELETE" : e.op ? "PUT" : "POST",

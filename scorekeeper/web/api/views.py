@@ -41,6 +41,7 @@ from scorekeeper.web.api.requests import (
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 bp.before_request(access.require_sign_in)
+bp.before_request(access.require_same_account)
 
 
 @bp.route("/games", methods=["POST"])
