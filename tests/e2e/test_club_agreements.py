@@ -73,7 +73,7 @@ def test_a_blind_hand_through_the_form_and_on_the_page(phone: Page, live_server:
     points(phone, "Ala").fill("30")
     points(phone, "Bartek").fill("80")
     phone.locator("input[name=marriages][value='1:hearts']").check()
-    live = phone.locator(".row + .error.live")
+    live = phone.locator(".amounts + .error.live")
     expect(live).to_have_text("a blind bid needs a contract of at least 120, got 110")
     expect(phone.locator("#preview .error")).to_have_text(
         "a blind bid needs a contract of at least 120, got 110"

@@ -107,12 +107,19 @@ def test_hand_form_helps_while_typing(page: Page, live_server: str) -> None:
     start(page, live_server, "pl-3", ["Ala", "Bartek", "Celina"], "helpers")
     page.get_by_role("link", name=re.compile(r"Log hand")).click()
     check_page(page, "hand-new")
-    # the forced bidder is preselected; +/- steps the bid by 10
+    # the forced bidder is preselected; a chip sets the bid, the variant's steps from 100
     expect(page.get_by_role("radio", name="Bartek", exact=True)).to_be_checked()
     contract = page.locator("[name=contract]")
     expect(contract).to_have_attribute("placeholder", "100")
-    page.get_by_role("button", name="bid up").click()
+    bids = page.get_by_role("group", name="Bid")
+    expect(bids.get_by_role("button")).to_have_text(["100", "110", "120", "130", "140"])
+    expect(bids.get_by_role("button", name="100")).to_have_attribute("aria-pressed", "true")
+    bids.get_by_role("button", name="110").click()
     expect(page.locator("[name=bid]")).to_have_value("110")
+    expect(bids.get_by_role("button", name="110")).to_have_attribute("aria-pressed", "true")
+    # the contract's chips start at the bid
+    contracts = page.get_by_role("group", name="Contract")
+    expect(contracts.get_by_role("button")).to_have_text(["110", "120", "130", "140", "150"])
     # an empty contract counts as the bid, and shows it
     expect(contract).to_have_attribute("placeholder", "110")
     page.locator("[name=bid]").fill("130")
