@@ -319,3 +319,62 @@ def test_typing_over_the_suggestion_and_editing_in_every_language(
     assert stored_hands(phone, game)[0]["points"] == [45, 60, 15]
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= phone.viewport_size["width"]  # type: ignore[index]
+
+
+def test_another_declarer_is_offered_the_lowest_bid_they_can_have_won_with(
+    phone: Page, live_server: str
+) -> None:
+    # pl-3, hand 2: Bartek deals, Celina opens at 100 without looking
+    game = game_from(phone, live_server, "pl-3-basic.json", hands=1)
+    phone.goto(game + "/hands/new")
+    bid = phone.locator("[name=bid]")
+    bids = phone.locator(".amount-chips[data-for=bid] button")
+    expect(phone.get_by_role("radio", name="Celina", exact=True)).to_be_checked()
+    expect(bid).to_have_attribute("placeholder", "100")
+    expect(bid).not_to_have_class(re.compile("suggested"))
+    phone.get_by_role("radio", name="Ala", exact=True).check()
+    # anyone else outbid her: 110 at least, offered as the remainder is
+    expect(bid).to_have_attribute("placeholder", "110")
+    expect(bid).to_have_class(re.compile("suggested"))
+    expect(bid).to_have_value("")
+    expect(bids).to_have_text(["110", "120", "130", "140", "150"])
+    expect(bids.first).to_have_attribute("aria-pressed", "true")
+    phone.locator("input[name=marriages][value='0:hearts']").check()
+    points(phone, "Ala").fill("70")
+    points(phone, "Bartek").fill("35")
+    expect(phone.locator("#preview")).to_contain_text("Ala: +110 → 150")
+    shot(phone, "lowest-bid")
+    phone.locator("#hand-form .form-bar button.primary").click()
+    expect(phone.locator(".totals")).to_be_in_viewport()
+    assert stored_hands(phone, game)[-1]["bid"] == 110
+
+
+def test_points_move_on_to_the_next_empty_box_once_a_number_is_whole(
+    phone: Page, live_server: str
+) -> None:
+    game = game_from(phone, live_server, "ru-4-basic.json")
+    phone.goto(game + "/hands/new")
+    box = [phone.locator(f"[name=points-{s}]") for s in range(4)]
+    box[1].tap()
+    phone.keyboard.type("35")  # no hand holds 350: whole
+    expect(box[2]).to_be_focused()
+    phone.keyboard.type("12")  # it may yet be 120: it waits
+    expect(box[2]).to_be_focused()
+    phone.keyboard.press("Enter")  # the keyboard's Next
+    expect(box[3]).to_be_focused()
+    phone.keyboard.type("0")
+    expect(box[0]).to_be_focused()  # round the table to the first empty box
+    # the last box empty is the rest of the deck; Enter with none left empty saves
+    expect(box[0]).to_have_attribute("placeholder", "73")
+    box[2].press("Backspace")  # a deletion stays where it is
+    expect(box[2]).to_be_focused()
+    expect(box[2]).to_have_value("1")
+    phone.keyboard.type("2")
+    expect(box[2]).to_be_focused()
+    phone.locator("[name=declarer][value='1']").check()
+    phone.locator("input[name=marriages][value='1:hearts']").check()
+    phone.locator("input[name=trump][value=hearts]").check()
+    box[0].fill("73")
+    box[0].press("Enter")
+    expect(phone.locator(".totals")).to_be_in_viewport()
+    assert stored_hands(phone, game)[-1]["points"] == [73, 35, 12, 0]
