@@ -67,6 +67,12 @@
     if (row) row.classList.add("saved");
   }
 
+  // The printable sheet's Print button (without this file, the page says to use the browser's).
+  function printButton() {
+    var button = document.querySelector("button[data-print]");
+    if (button) button.addEventListener("click", function () { window.print(); });
+  }
+
   // The service worker (static/sw.js) keeps the pages this phone opened for when the
   // connection drops, each account's apart: the server's answers tell it whose they are.
   function offlineCopies() {
@@ -105,6 +111,7 @@
     offlineCode();
     keepAwake();
     markSaved();
+    printButton();
     var live = document.getElementById("live-board");
     if (live) { liveBoard(live); }
   });

@@ -10,11 +10,11 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from wtforms import FieldList, HiddenField, IntegerField, StringField
-from wtforms.validators import InputRequired, Length, Optional, Regexp
+from wtforms.validators import InputRequired, Length, Optional, Regexp, ValidationError
 
 from scorekeeper.rules import Adjustment, InvalidHand
 from scorekeeper.rules.bounds import FORM_TOKEN_MAX, REASON_MAX
-from scorekeeper.web.fields import NUMERIC, Bounded
+from scorekeeper.web.fields import NUMERIC, Bounded, MultiCheckbox
 from scorekeeper.web.formbase import Form
 from scorekeeper.web.i18n import problem_text
 
@@ -79,6 +79,9 @@ _FIELDS = {"adjustment": "values", "hand": "form_errors"}
 
 class AdjustmentForm(LineForm):
     values = FieldList(IntegerField(_l("Points"), validators=[Optional()], render_kw=NUMERIC))
+    # A seat's "−" toggle takes its number as a minus: iOS's number pad (inputmode=numeric) has
+    # no minus key. A number typed with its minus stays a minus (docs/table.md, "Adjustments").
+    minus = MultiCheckbox()
     # the rules bound the reason (rules.bounds.REASON_MAX), as they do a game file's
     reason = StringField(
         _l("Reason"), validators=[InputRequired(_l("say why: a penalty, a correction"))]
@@ -88,9 +91,19 @@ class AdjustmentForm(LineForm):
         while len(self.values) < seats:
             self.values.append_entry()
 
+    def validate_minus(self, field: MultiCheckbox) -> None:
+        if not set(field.data or ()) <= {str(s) for s in range(len(self.values))}:
+            raise ValidationError(_l("A minus was ticked for no player: tick it again."))
+
+    def minus_seats(self) -> set[int]:
+        return {int(s) for s in self.minus.data or () if s.isdigit()}
+
     def to_line(self, seats: int) -> Adjustment:
+        minus = self.minus_seats()
+        values = [e.data or 0 for e in self.values][:seats]
         return Adjustment(
-            tuple((e.data or 0) for e in self.values)[:seats], (self.reason.data or "").strip()
+            tuple(-abs(v) if s in minus else v for s, v in enumerate(values)),
+            (self.reason.data or "").strip(),
         )
 
 

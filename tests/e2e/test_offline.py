@@ -576,7 +576,8 @@ def test_an_adjustment_offline_is_queued_like_a_hand(
     page.context.set_offline(True)
     page.reload()
     page.get_by_role("link", name="Adjustment", exact=True).click()
-    page.get_by_label("Bartek adjustment").fill("-50")
+    page.get_by_label("Bartek adjustment").fill("50")
+    page.get_by_label("Bartek: minus").check()  # no minus key on iOS's number pad
     page.get_by_label("Reason").fill("exposed a card")
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_url(game + "*")

@@ -130,6 +130,27 @@ def test_adjustment_with_reason(client):
     assert r.status_code == 422 and "say why" in r.get_data(as_text=True)
 
 
+def test_an_adjustment_is_a_minus_with_the_seats_minus_ticked(client):
+    """iOS's number pad has no minus key: a seat's "−" toggle makes its number a minus; a
+    number typed with its minus stays one, ticked or not."""
+    game = new_game(client)
+    page = client.get(f"{game}/adjust").get_data(as_text=True)
+    assert page.count('<input type="checkbox" name="minus"') == 3 and "Bartek: minus" in page
+    data = version_token(client, f"{game}/adjust")
+    values = {"values-0": "50", "values-1": "-30", "values-2": "-20", "reason": "renege"}
+    r = client.post(f"{game}/adjust", data={**data, **values, "minus": ["0", "2"]})
+    assert r.status_code == 302 and totals(client, game) == [-50, -30, -20]
+    # refused for another reason: the ticks come back as they were
+    data = version_token(client, f"{game}/adjust")
+    r = client.post(f"{game}/adjust", data={**data, "values-1": "40", "minus": "1", "reason": ""})
+    assert r.status_code == 422
+    assert '<input type="checkbox" name="minus" value="1" checked>' in r.get_data(as_text=True)
+    r = client.post(f"{game}/adjust", data={**data, "values-1": "40", "minus": "7", "reason": "x"})
+    assert r.status_code == 422
+    assert "A minus was ticked for no player" in _error_at(r.get_data(as_text=True), "minus")
+    assert totals(client, game) == [-50, -30, -20]
+
+
 def test_pl4_musik_and_sitting_out(client):
     game = new_game(client, "pl-4", ("Ala", "Bartek", "Celina", "Darek"))
     page = client.get(f"{game}/hands/new").get_data(as_text=True)

@@ -16,7 +16,11 @@ function adjustForm(form) {
       return { list: list, file: got[0], run: got[1], now: now, line: now.lines[number - 1] };
     });
   });
-  function value(el) { return /^[-+]?[0-9]+$/.test(el.value.trim()) ? parseInt(el.value, 10) : 0; }
+  function value(el, seat) {
+    var n = /^[-+]?[0-9]+$/.test(el.value.trim()) ? parseInt(el.value, 10) : 0;
+    var minus = form.querySelector("[name=minus][value='" + seat + "']");
+    return minus && minus.checked ? -Math.abs(n) : n;  // the seat's "−" toggle (web/forms.py)
+  }
   function entered() {
     return {
       adjustment: array(form.querySelectorAll("[name^='values-']")).map(value),
