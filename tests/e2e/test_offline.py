@@ -206,6 +206,10 @@ def test_hands_logged_offline_are_scored_on_the_phone_and_sent_when_back(
     assert unsent(page).first.locator(".running").all_inner_texts() == [
         str(t) for t in expected["totals"]
     ]
+    # each row marks its contract as the server's sheet will (games/_line.html): ✓ or ✗
+    marks = {"made": "✓made", "failed": "✗failed"}
+    want = [marks[h["outcome"]] for h in reversed(expected["hands"][-3:])]
+    expect(unsent(page).locator(".what .outcome")).to_have_text(want)
 
     # back online: sent in order, each once; the page is the server's again
     page.context.set_offline(False)
