@@ -4,8 +4,9 @@ the throttle's counts, and the API's Idempotency-Keys (the game's facts: models.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import ForeignKey, Index, String, inspect
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.store.db import db
@@ -32,6 +33,12 @@ class Account(db.Model):  # type: ignore[name-defined,misc]
 
     def get_id(self) -> str:
         return str(self.id)
+
+    def known_id(self) -> int:
+        """The id without a read: a row expired by a rollback (a write that failed: the
+        database locked or away) still knows it, where `id` would go to the database."""
+        identity: tuple[Any, ...] | None = inspect(self).identity
+        return int(identity[0]) if identity else self.id
 
 
 class ApiToken(db.Model):  # type: ignore[name-defined,misc]

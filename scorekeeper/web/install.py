@@ -122,7 +122,10 @@ def account_key(response: Response) -> Response:
     worker goes on with the account it knew."""
     user = g.get("_login_user")  # Flask-Login's account of this request, once it is read
     if user is not None and request.endpoint not in SESSIONLESS:
-        response.headers[ACCOUNT_HEADER] = worker_key(user.id) if user.is_authenticated else "none"
+        # known_id: after a write that failed (a 503) the row is expired, and reading `id`
+        # would go to the database that just failed
+        key = worker_key(user.known_id()) if user.is_authenticated else "none"
+        response.headers[ACCOUNT_HEADER] = key
     return response
 
 
