@@ -46,4 +46,13 @@ def test_the_house_rules_follow_the_variant(page: Page, live_server: str) -> Non
     page.locator("[name=players-1]").fill("Bartek")
     page.locator("[name=players-2]").fill("Celina")
     page.get_by_role("button", name="Start the game").click()
-    expect(page.locator(".totals .chip", has_text="give-ups left 1")).to_have_count(3)
+    # once per player: nobody is marked before a give-up (a mark all game long says nothing);
+    # Bartek gives up the first hand, and has none left
+    expect(page.locator(".totals .total").first).to_be_visible()
+    expect(page.locator(".totals .chip", has_text="give-up")).to_have_count(0)
+    api = page.url.replace("/games/", "/api/games/").split("?")[0] + "/hands"
+    response = page.request.post(api, data={"declarer": 1, "give_up": True})
+    assert response.status == 201, response.text()
+    page.reload()
+    expect(page.locator(".totals .chip", has_text="give-up")).to_have_text(["no give-ups left"])
+    expect(page.locator(".totals .total").nth(1)).to_contain_text("no give-ups left")
