@@ -3,6 +3,15 @@
   "use strict";
 
   function handForm(form) {
+    // The fields the scorer has touched, from the first tap: the offline code fills the form in
+    // a moment later and leaves these as they are (static/offline/fields.js, typedIn), even one
+    // set back to what the page came with (the declarer it ticked, tapped before the engine
+    // moved the tick to its own opener)
+    form.touched = {};
+    function touched(ev) { if (ev.isTrusted && ev.target.name) form.touched[ev.target.name] = true; }
+    form.addEventListener("input", touched, true);
+    form.addEventListener("change", touched, true);
+    form.addEventListener("click", touched, true);  // a tick tapped where it already was
     var deck = parseInt(form.dataset.deck, 10);
     var allCards = form.dataset.allCards === "true";
     var inputs = Array.prototype.slice.call(form.querySelectorAll(".points-input"));

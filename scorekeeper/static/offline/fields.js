@@ -84,6 +84,8 @@ function typedIn(form) {
       : el.type !== "hidden" && el.value !== el.defaultValue;
     if (changed && el.name) names[el.name] = true;
   });
+  // and those touched at all, if only to set them back as they came (forms.js)
+  Object.keys(form.touched || {}).forEach(function (name) { names[name] = true; });
   // the marriages' order and switches go with the marriages ticked
   if (names.marriages || names.switches) names.marriages = names.switches = names.marriage_order = true;
   return names;
