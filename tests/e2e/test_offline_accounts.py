@@ -12,6 +12,7 @@ from .test_hand_form import game_from
 from .test_languages import check_layout
 from .test_offline import (
     _new_game_offline,
+    close_phone,
     log_hand,
     new_game_kept,
     opened_online,
@@ -119,7 +120,7 @@ def test_another_account_on_the_phone_sees_none_of_the_first_ones_games_offline(
     page.context.set_offline(False)
     sign_in(page, live_server, "owner")
     stored(page, game, first + [{"declarer": 0, "bid": 100, "points": [65, 35, 20]}])
-    page.context.close()
+    close_phone(page)
 
 
 def test_a_game_started_offline_is_not_started_under_someone_who_signed_in_since(
@@ -148,7 +149,7 @@ def test_a_game_started_offline_is_not_started_under_someone_who_signed_in_since
     tab.close()
     sign_in(page, live_server, "owner")
     expect(page.locator(".games a", has_text="Ala")).to_have_count(1, timeout=15000)
-    page.context.close()
+    close_phone(page)
 
 
 # a hand another account left in this phone's outbox, as static/offline/base.js keeps one
@@ -182,4 +183,4 @@ def test_the_sign_in_and_offline_pages_fit_a_phone_and_pass_axe_in_every_languag
     expect(page.locator("main a.button")).to_be_visible()  # its one button: the games
     check_layout(page, lang, "offline page, not kept")
     shot(page, f"not-kept-{lang}")
-    page.context.close()
+    close_phone(page)

@@ -19,6 +19,7 @@ from .test_offline import (
     SHOTS,
     SIZES,
     _their_hand,
+    close_phone,
     opened_with_adjustment_form,
     phone,
     server,
@@ -98,14 +99,14 @@ class Table:
         expect(self.mine.locator(".totals .points")).to_have_text([str(t) for t in totals])
         self.lines = expected
 
-    def box(self, which: str) -> list[tuple[str, list[str]]]:
-        """The box's rows, mine (tr.unsent) or theirs: the number and the running totals."""
+    def box_is(self, which: str, rows: list[tuple[str, list[str]]]) -> None:
+        """The box's rows, mine (tr.unsent) or theirs, come to be these: each row's number and
+        running totals (waited for: the box is drawn again as the outbox settles)."""
         mine = "tr.unsent:not(:has(td.note))"  # a sentence about the row above is no row
-        rows = self.issue.locator(mine if which == "mine" else "tbody tr:not(.unsent)")
-        return [
-            (r.locator("th, td").first.inner_text(), r.locator(".running").all_inner_texts())
-            for r in rows.all()
-        ]
+        found = self.issue.locator(mine if which == "mine" else "tbody tr:not(.unsent)")
+        expect(found).to_have_count(len(rows))
+        expect(found.locator(":scope > :first-child")).to_have_text([n for n, _ in rows])
+        expect(found.locator(".running")).to_have_text([t for _, ts in rows for t in ts])
 
     def will_be(self, lines: list[dict[str, Any]]) -> list[list[str]]:
         """The running totals of these lines, as the server will score them."""
@@ -113,8 +114,7 @@ class Table:
         return [[str(t) for t in h["totals"]] for h in out["hands"]]
 
     def close(self) -> None:
-        self.mine.context.close()
-        self.theirs.context.close()
+        close_phone(self.mine, self.theirs)
 
 
 def box_shot(page: Page, name: str) -> None:
@@ -149,7 +149,8 @@ def log_line(page: Page, line: dict[str, Any]) -> None:
 
 
 def fill_hand(page: Page, line: dict[str, Any]) -> None:
-    page.get_by_role("radio", name=NAMES[line["declarer"]], exact=True).check()
+    # a tap, as a thumb makes it (on a tick that is already there too)
+    page.get_by_role("radio", name=NAMES[line["declarer"]], exact=True).click()
     page.locator("[name=bid]").fill(str(line["bid"]))
     for name, value in zip(NAMES, line["points"], strict=True):
         points(page, name).fill(str(value))
@@ -215,8 +216,8 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     t.their_line(their)
     t.back()
     will = t.will_be(t.lines + [their, fixed])
-    assert t.box("theirs") == [("3", will[3])]
-    assert t.box("mine") == [("Adj." if adj else "4", will[4])]
+    t.box_is("theirs", [("3", will[3])])
+    t.box_is("mine", [("Adj." if adj else "4", will[4])])
     box_shot(t.mine, f"conflict-{kind}")
     t.choose(choice, t.lines + [their] + ([fixed] if append else []))
 
@@ -234,7 +235,7 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     t.their_line(their)
     t.back()
     after = t.lines + [their, kept]
-    assert t.box("mine") == [(label(after, len(after) - 1), t.will_be(after)[-1])]
+    t.box_is("mine", [(label(after, len(after) - 1), t.will_be(after)[-1])])
     t.choose(choice, t.lines + [their] + ([kept] if append else []))
 
     # 3. a stored line changed (an adjustment: line 3; a hand: line 1)
@@ -248,8 +249,8 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     t.back()
     after = [*t.lines[: number - 1], fixed, *t.lines[number:], their]
     will = t.will_be(after)
-    assert t.box("mine") == [(label(after, number - 1), will[number - 1])]
-    assert t.box("theirs") == [(label(after, len(after) - 1), will[-1])]
+    t.box_is("mine", [(label(after, number - 1), will[number - 1])])
+    t.box_is("theirs", [(label(after, len(after) - 1), will[-1])])
     t.choose(choice, after if append else t.lines + [their])
 
     # 4. a stored line deleted (the adjustment, line 3; a hand: line 2)
@@ -264,7 +265,7 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     expect(mine).to_have_count(1)
     expect(mine).to_contain_text("deleted")
     after = [*t.lines[: number - 1], *t.lines[number:], their]
-    assert t.box("theirs") == [(label(after, len(after) - 1), t.will_be(after)[-1])]
+    t.box_is("theirs", [(label(after, len(after) - 1), t.will_be(after)[-1])])
     t.choose(choice, after if append else t.lines + [their])
     t.close()
 
@@ -296,7 +297,7 @@ def test_a_line_followed_through_their_deletes_and_left_where_they_changed_it(
     theirs_now = [t.lines[1], adjustment(-80, "two cards"), their]
     expected = [fixed, adjustment(-80, "two cards"), their, mine]
     will = t.will_be(expected)
-    assert t.box("mine") == [("3", will[3]), ("", []), ("1", will[0])]
+    t.box_is("mine", [("3", will[3]), ("", []), ("1", will[0])])
     assert server(t.mine, t.game, "/file")["hands"] == theirs_now  # nothing of mine yet
     t.choose("append", expected)
     t.close()
@@ -343,4 +344,4 @@ def test_the_conflict_box_fits_a_phone_and_passes_axe_in_every_language(
         assert width > 0.8 * table, (width, table)
     check_layout(page, lang, "conflict box")
     box_shot(page, f"conflict-box-{lang}")
-    page.context.close()
+    close_phone(page)
