@@ -192,17 +192,22 @@ def open_unsent(page: Page, line: dict[str, Any], hand_number: int) -> None:
     unsent(page).get_by_role("link", name=name).last.click()  # the sheet: newest on top
 
 
-@pytest.mark.parametrize("choice", ["append", "drop"])
+# The scorer's choice in each of the four rounds below (a line not sent yet changed, then
+# deleted; a stored line changed, then deleted): between the two kinds every choice meets every
+# kind of line, a change and a delete.
+CHOICES = {"hand": ["append", "drop", "drop", "append"], "adjustment": ["drop", "append"] * 2}
+
+
 @pytest.mark.parametrize("kind", ["hand", "adjustment"])
 def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
-    browser: Browser, browser_context_args: dict, live_server: str, kind: str, choice: str
+    browser: Browser, browser_context_args: dict, live_server: str, kind: str
 ) -> None:
     """Four rounds on one game, each: this phone offline changes or deletes a line (one not
     sent yet, then a stored one), the other phone adds a hand meanwhile, and the scorer chooses;
     the server then holds their hand as it was, and mine only where chosen."""
-    t = Table(browser, browser_context_args, live_server, f"{kind}-{choice}")
+    t = Table(browser, browser_context_args, live_server, kind)
     adj = kind == "adjustment"
-    append = choice == "append"
+    choices = CHOICES[kind]
 
     # 1. a line not sent yet, changed: sent as changed (its first form never goes)
     t.offline()
@@ -219,7 +224,7 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     t.box_is("theirs", [("3", will[3])])
     t.box_is("mine", [("Adj." if adj else "4", will[4])])
     box_shot(t.mine, f"conflict-{kind}")
-    t.choose(choice, t.lines + [their] + ([fixed] if append else []))
+    t.choose(choices[0], t.lines + [their] + ([fixed] if choices[0] == "append" else []))
 
     # 2. two lines not sent yet, the first deleted: the second alone goes
     t.offline()
@@ -236,7 +241,7 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     t.back()
     after = t.lines + [their, kept]
     t.box_is("mine", [(label(after, len(after) - 1), t.will_be(after)[-1])])
-    t.choose(choice, t.lines + [their] + ([kept] if append else []))
+    t.choose(choices[1], t.lines + [their] + ([kept] if choices[1] == "append" else []))
 
     # 3. a stored line changed (an adjustment: line 3; a hand: line 1)
     t.offline()
@@ -251,7 +256,7 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     will = t.will_be(after)
     t.box_is("mine", [(label(after, number - 1), will[number - 1])])
     t.box_is("theirs", [(label(after, len(after) - 1), will[-1])])
-    t.choose(choice, after if append else t.lines + [their])
+    t.choose(choices[2], after if choices[2] == "append" else t.lines + [their])
 
     # 4. a stored line deleted (the adjustment, line 3; a hand: line 2)
     t.offline()
@@ -266,7 +271,7 @@ def test_mine_changed_or_deleted_offline_never_lands_on_their_line(
     expect(mine).to_contain_text("deleted")
     after = [*t.lines[: number - 1], *t.lines[number:], their]
     t.box_is("theirs", [(label(after, len(after) - 1), t.will_be(after)[-1])])
-    t.choose(choice, after if append else t.lines + [their])
+    t.choose(choices[3], after if choices[3] == "append" else t.lines + [their])
     t.close()
 
 
