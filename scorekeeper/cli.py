@@ -1,7 +1,9 @@
-"""The `scorekeeper` command: `upgrade`, `run` (Flask's CLI) and `score FILE`."""
+"""The `scorekeeper` command: `upgrade`, `run` (Flask's CLI), `backup`, `restore` and
+`score FILE`."""
 
 # `upgrade` brings the schema to the head of the migrations; `run` is Flask's development server,
-# upgrading first; `score FILE` scores a game file with the rules alone.
+# upgrading first; `backup` and `restore` copy a whole instance (services/backup.py); `score FILE`
+# scores a game file with the rules alone.
 
 from __future__ import annotations
 
@@ -147,6 +149,10 @@ def flask_cli() -> click.Group:
     group.add_command(score)
     group.add_command(_upgrade_command())
     group.add_command(_run_command())
+    from scorekeeper.backupcli import backup_command, restore_command
+
+    group.add_command(backup_command())
+    group.add_command(restore_command())
     return group
 
 

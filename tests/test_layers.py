@@ -20,7 +20,7 @@ ALLOWED_EXTRA = {
     "web": {"extensions", "catalogues"},  # the engine's sentences, read from the .po files
 }
 # entry points and wiring: they put the layers together and may import any of them
-WIRING = {"", "__main__", "cli", "config", "catalogues"}
+WIRING = {"", "__main__", "cli", "backupcli", "config", "catalogues"}
 
 
 def _modules() -> dict[str, Path]:
