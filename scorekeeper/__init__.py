@@ -26,10 +26,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     if app.config["AUTO_MIGRATE"]:
         config.upgrade_schema(app)
+    start_serving(app)
     # What start-up built lives as long as the process: frozen, the collector stops rescanning
     # it at every full collection, which was the long tail of a request (bench/http_pages.py).
     gc.freeze()
     return app
+
+
+def start_serving(app: Flask) -> None:
+    """What a process that serves runs beside its requests, once the app is whole: in a
+    gunicorn worker the import worker starts now, not with a first request, so that a worker
+    replacing a killed one takes up the killed one's import at once."""
+    from scorekeeper.services import importworker
+
+    if os.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn"):
+        importworker.start_if_enabled(app)
 
 
 def register_converters(app: Flask) -> None:
@@ -49,13 +60,15 @@ def register_converters(app: Flask) -> None:
 
 
 def register_extensions(app: Flask) -> None:
-    """The database and migrations, the per-worker memos; the web's extensions come with it."""
-    from scorekeeper.services import reading
+    """The database and migrations, the per-worker memos, the import worker; the web's
+    extensions come with it."""
+    from scorekeeper.services import importworker, reading
     from scorekeeper.store import db, memo
 
     db.init_app(app)
     reading.init_app(app)  # after db: a request that only read ends with COMMIT
     memo.init_app(app)
+    importworker.init_app(app)  # started with the first request: works off the queued imports
 
 
 def register_blueprints(app: Flask) -> None:

@@ -122,6 +122,38 @@ def _run_command() -> click.Command:
     )
 
 
+def _import_worker_command() -> click.Command:
+    from flask import current_app
+    from flask.cli import with_appcontext
+
+    @click.command("import-worker")
+    @click.option("--once", is_flag=True, help="Work off the imports waiting now, then exit.")
+    @with_appcontext
+    def import_worker(once: bool) -> None:
+        """Work off the queued imports in a process of its own (each app worker does it too,
+        unless IMPORT_WORKER=0); TERM or Ctrl-C puts the import under way back in the queue."""
+        import signal
+
+        from scorekeeper.services import importjobs, importworker
+
+        if once:
+            click.echo(f"scorekeeper import-worker: {importjobs.work_all()} imports worked off")
+            return
+        worker = importworker.Worker(current_app._get_current_object())  # type: ignore[attr-defined]
+
+        def stop(_signal: int, _frame: Any) -> None:
+            worker.stopping.set()
+            worker.wake.set()
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        worker.start()
+        while worker.is_alive():
+            worker.join(1)
+
+    return import_worker
+
+
 def _where_to_open(lan: str | None, port: int) -> str:
     """The start-up line: the address a phone on the network opens first (issue 12 point 6)."""
     if lan:
@@ -149,6 +181,7 @@ def flask_cli() -> click.Group:
     group.add_command(score)
     group.add_command(_upgrade_command())
     group.add_command(_run_command())
+    group.add_command(_import_worker_command())
     from scorekeeper.backupcli import backup_command, restore_command
 
     group.add_command(backup_command())

@@ -1,32 +1,29 @@
-"""Importing: checked game files stored as new games of an account, in bulk and in short chunks."""
+"""Importing: checked game files stored as new games of an account, in bulk, a chunk at a time."""
 
-# Issue 11, point 6: one ORM object per row made a 2,000-game import take 39 s on SQLite and 54 s on
-# PostgreSQL, past a worker's 30 s timeout, and its one long transaction made other accounts' writes
-# on SQLite fail with "database is locked". Here the rows go in in bulk (store/bulk.py), `CHUNK`
-# games per commit, and on SQLite a pause after each commit lets other writers in. If the database
-# fails half-way, the chunks already committed stay; importing the same file again recognises them
-# (store/summaries.fingerprint) and stores the rest.
+# One ORM object per row made a 2,000-game import take 39 s on SQLite and 54 s on PostgreSQL; here
+# the rows of a chunk of games go in in bulk (store/bulk.py: COPY on PostgreSQL). The caller
+# (services/importjobs.py) makes each chunk its own short transaction, which also records how far
+# through the upload it got, and on SQLite pauses after each commit to let other writers in.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import insert, select
-from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper.gamefile import GameFile
+from scorekeeper.gamefile import GameFile, decode, parse
+from scorekeeper.gamefile.archive import MAX_GAME_LINES, counted_lines
+from scorekeeper.gamefile.kinds import game_shaped, what_it_is
+from scorekeeper.rules import InvalidHand, Problem
 from scorekeeper.services import writing
-from scorekeeper.services.summaries import summary_data
 from scorekeeper.store import bulk
 from scorekeeper.store.db import db
 from scorekeeper.store.facts import entry_fields, marriage_fields
+from scorekeeper.store.imports import problem_data
 from scorekeeper.store.models import Entry, Game, Line, MarriageRow, Player, Seat, Summary, now
-from scorekeeper.store.summaries import GameSummary
-
-CHUNK = 100  # games per transaction: some 5,000 lines, 0.15 s of SQLite's write lock
-SQLITE_PAUSE = 0.1  # seconds between two chunks on SQLite, for the other writers (see store)
+from scorekeeper.store.summaries import GameSummary, summary_of
 
 
 @dataclass(frozen=True)
@@ -38,44 +35,38 @@ class Checked:
     summary: GameSummary
 
 
-@dataclass(frozen=True)
-class Stored:
-    """What an import did: games added, games already in the account, games not stored
-    because the database failed half-way (importing the file again stores them)."""
+def check(name: str, data: bytes, problems: int) -> Checked | dict[str, Any]:
+    """One game file read and scored, every hand checked by the rules; or, if it cannot be
+    stored, why: {"file": name, "why": ...}, with at most `problems` of its problems."""
+    try:
+        raw: Any = decode(data)
+    except InvalidHand as e:
+        # what the file is instead (a CSV, not text, a mistake at a line and column)
+        return _refusal(name, what_it_is(name, data) or _problems(e.problems, problems))
+    if not game_shaped(raw):  # JSON of another kind: one sentence, not a problem per key
+        return _refusal(name, what_it_is(name, data) or {"kind": "other-json"})
+    # counted before the lines are read (a trail is held to its bound by the reader itself)
+    lines, _trail = counted_lines(raw)
+    if lines > MAX_GAME_LINES:
+        return _refusal(name, {"kind": "long", "count": lines, "max": MAX_GAME_LINES})
+    try:
+        game = parse(raw)
+        tally = game.score()  # every hand is checked by the rules
+    except InvalidHand as e:
+        return _refusal(name, _problems(e.problems, problems))
+    return Checked(name, game, summary_of(game, tally))
 
-    added: int
-    known: int
-    failed: int = 0
+
+def _refusal(name: str, why: dict[str, Any]) -> dict[str, Any]:
+    return {"file": name, "why": why}
 
 
-def store(files: Sequence[Checked], owner_id: int) -> Stored:
-    """Stores the games not already in the account (nor twice in the upload)."""
-    versions = dict(
-        db.session.execute(select(Game.id, Game.version).where(Game.owner_id == owner_id)).all()
-    )
-    seen = {data["fingerprint"] for data in summary_data(versions).values()}
-    new: list[Checked] = []
-    for checked in files:
-        if checked.summary.fingerprint not in seen:
-            seen.add(checked.summary.fingerprint)
-            new.append(checked)
-    known = len(files) - len(new)
-    # what the database may raise: SQLAlchemy's errors, and the driver's own from COPY
-    failures = (SQLAlchemyError, db.session.get_bind().dialect.loaded_dbapi.Error)
-    sqlite = db.session.get_bind().dialect.name == "sqlite"
-    for start in range(0, len(new), CHUNK):
-        if sqlite and start:
-            # A writer waiting for SQLite's lock polls it every 100 ms (its busy handler): the
-            # next chunk would take the lock again before it looks, chunk after chunk, until
-            # its busy_timeout ran out. A pause as long as that poll lets it in.
-            time.sleep(SQLITE_PAUSE)
-        try:
-            _store_chunk(new[start : start + CHUNK], owner_id)
-            db.session.commit()
-        except failures:
-            db.session.rollback()
-            return Stored(start, known, len(new) - start)
-    return Stored(len(new), known)
+def _problems(found: Sequence[Problem], kept: int) -> dict[str, Any]:
+    return {
+        "kind": "problems",
+        "problems": [problem_data(p) for p in found[:kept]],
+        "more": max(0, len(found) - kept),
+    }
 
 
 def _players(names: Iterable[str], owner_id: int) -> dict[str, int]:
@@ -99,7 +90,8 @@ def _players(names: Iterable[str], owner_id: int) -> dict[str, int]:
     return found
 
 
-def _store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
+def store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
+    """Adds the games of `chunk` to the account, in bulk; the caller commits."""
     # the account first, as services.create_game takes it: two imports (or an import and a
     # new game) at once would both add the same new player, and one of them would fail
     writing.lock_account(owner_id)

@@ -73,6 +73,26 @@
     if (button) button.addEventListener("click", function () { window.print(); });
   }
 
+  // An import's page while it runs: its progress asked for every 2 s and put in place, until
+  // the import ends (without this file, the page has a link to look again).
+  function importProgress(box) {
+    function later(ms) { setTimeout(poll, ms); }
+    function poll() {
+      if (document.visibilityState === "hidden") return later(2000);
+      fetch(location.href, { cache: "no-store" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (html) {
+          var page = html && new DOMParser().parseFromString(html, "text/html");
+          var fresh = page && page.getElementById("import-progress");
+          if (!fresh) return later(5000);
+          box.innerHTML = fresh.innerHTML;
+          if (fresh.dataset.running) later(2000);
+        })
+        .catch(function () { later(5000); });
+    }
+    later(2000);
+  }
+
   // The service worker (static/sw.js) keeps the pages this phone opened for when the
   // connection drops, each account's apart: the server's answers tell it whose they are.
   function offlineCopies() {
@@ -114,5 +134,7 @@
     printButton();
     var live = document.getElementById("live-board");
     if (live) { liveBoard(live); }
+    var progress = document.querySelector("#import-progress[data-running]");
+    if (progress) { importProgress(progress); }
   });
 })();

@@ -17,14 +17,17 @@ from scorekeeper.store.accountmodels import (
     now,
 )
 from scorekeeper.store.db import db
+from scorekeeper.store.imports import ImportJob
 
-# the account's tables live in accountmodels.py; named here too, where every table is found
+# the account's tables live in accountmodels.py, the import's job in imports.py; named here too,
+# where every table is found
 __all__ = [
     "Account",
     "AccountSession",
     "ApiToken",
     "Entry",
     "Game",
+    "ImportJob",
     "Line",
     "MarriageRow",
     "Player",

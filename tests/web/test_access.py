@@ -3,6 +3,8 @@ guessing ids, in pages and in the API; the read-only link changes nothing, whate
 
 from __future__ import annotations
 
+import io
+import json
 import re
 
 import pytest
@@ -31,6 +33,7 @@ POSTS = {
 }
 JSON = {"api.add": {"dealer": 0, "declarer": 1, "bid": 100, "points": [10, 100, 10]}}
 JSON["api.replace"] = JSON["api.add"]
+GAME = {"format": "scorekeeper-game/1", "variant": "pl-3", "players": ["Ala", "Bartek", "Celina"]}
 
 
 def _set_table(app, client, anon_ok: bool = True):  # type: ignore[no-untyped-def]
@@ -110,6 +113,26 @@ def test_a_stranger_finds_nothing_by_id_in_pages_or_the_api(app, client):
     assert client.get(game).status_code == 200 and "Bartek" in client.get("/").get_data(
         as_text=True
     )
+
+
+def test_a_stranger_finds_no_import_by_id(app, client, anon):
+    """Every route of an import (every rule with a job id) is its owner's alone."""
+    r = client.post(
+        "/import",
+        data={"file": (io.BytesIO(json.dumps(GAME).encode()), "game.json")},
+        content_type="multipart/form-data",
+    )
+    job_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    stranger = signed_up(app, "mallory")
+    rules = [rule for rule in app.url_map.iter_rules() if "job_id" in rule.arguments]
+    assert rules  # the routes were found
+    for rule in rules:
+        url = re.sub(r"<(?:\w+:)?job_id>", str(job_id), rule.rule)
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            assert client.open(url, method=method).status_code == 200, (url, method)
+            assert stranger.open(url, method=method).status_code == 404, (url, method)
+            answer = anon.open(url, method=method)
+            assert answer.status_code == 302 and "/signin" in answer.headers["Location"]
 
 
 def test_the_read_only_link_changes_nothing(app, client, anon):

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from sqlalchemy import text
 
 from scorekeeper import create_app
+from scorekeeper.services import importjobs
 from scorekeeper.store.db import db
-from scorekeeper.store.models import Revision, Scorer
+from scorekeeper.store.models import ImportJob, Revision, Scorer
 from scorekeeper.web.games.forms import OPTION_FIELDS
 from tests.conftest import pg_database, signed_up
 
@@ -191,6 +192,7 @@ def _routes(app: Any, game_id: int) -> list[tuple[str, str, str]]:
         scorer = db.session.execute(db.select(Scorer.id)).scalars().first() or 1
     values = {"game_id": game_id, "number": 1, "revision": revision, "scorer_id": scorer}
     values |= {"player_id": 1, "token_id": 1, "preset": "pl-3", "token": "x" * 32, "lang": "pl"}
+    values |= {"job_id": 1}
     out = []
     for rule in app.url_map.iter_rules():
         if rule.endpoint in SKIPPED:
@@ -371,6 +373,14 @@ def test_the_import_form_takes_hostile_files_without_5xx(app, client):
             app,
             lambda: client.post("/import", data=upload, content_type="multipart/form-data"),
         )
+        # what was queued is worked off as the import worker would: whatever a game file
+        # holds, the job ends (stored or refused) and its page is answered
+        with app.app_context():
+            importjobs.work_all()
+            jobs = db.session.execute(db.select(ImportJob.id, ImportJob.state)).all()
+        assert all(state in ("done", "refused") for _, state in jobs), jobs
+        for job_id, _state in jobs[-1:]:
+            assert client.get(f"/import/{job_id}").status_code == 200
 
     run()
 

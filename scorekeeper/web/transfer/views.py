@@ -1,7 +1,8 @@
 """Export and import: game files, CSV, the printable sheet, the account's archive."""
 
-# An import is read within bounds and checked whole (uploads.py) before any game is stored
-# (services/transfer.py).
+# An upload is checked within bounds in the request (uploads.py) and queued; its games are read,
+# checked and stored by a job outside the request (services/importjobs.py), whose page says how
+# far it got and, at its end, what was stored and what was refused and why (refusals.py).
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import io
 import zipfile
 from datetime import date
 
-from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext, pgettext
@@ -19,12 +20,13 @@ from werkzeug.wrappers import Response as Redirect
 
 from scorekeeper.gamefile import dumps
 from scorekeeper.rules.sheet import hand_numbers
-from scorekeeper.services import transfer as importing
-from scorekeeper.store import derived, files, queries
-from scorekeeper.store.models import Game
+from scorekeeper.services import importjobs as importing
+from scorekeeper.services import importworker
+from scorekeeper.store import derived, files, imports, queries
+from scorekeeper.store.models import Game, now
 from scorekeeper.web import access
 from scorekeeper.web.formbase import Form
-from scorekeeper.web.transfer import filekind, uploads
+from scorekeeper.web.transfer import refusals, uploads
 
 bp = Blueprint("transfer", __name__)
 bp.before_request(access.require_sign_in)
@@ -138,50 +140,56 @@ class ImportForm(Form):
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_form() -> Redirect | tuple[str, int] | tuple[str, int, dict[str, str]]:
+    """The upload is checked here as far as that is quick, then queued: its games are stored by
+    the import worker (services/importworker.py), and the answer is its progress page."""
     form = ImportForm()
     errors: list[str] = []
+    headers: dict[str, str] = {}
     if form.validate_on_submit():
         upload = form.file.data
-        # everything is read and checked before any transaction opens (issue 11, point 6)
-        name, data = uploads.shown(upload.filename or "upload"), upload.read()
-        good, errors = uploads.read(name, data)
-        why = errors and not data.startswith(b"PK") and filekind.why_not(name, data)
-        if why:  # no game file at all (a CSV, say): said at the file field
-            form.file.errors.append(why)
-            errors = []
-        elif not errors:
-            done = importing.store(good, access.me().id)
-            added, known = done.added, done.known
-            if done.failed:
-                # the chunks committed stay; the same file again stores the rest
-                # (services/transfer.py)
-                errors = [
-                    _(
-                        "%(stored)d of %(total)d games were stored before the database failed; "
-                        "import the same file again to store the rest (the games already here "
-                        "are recognised)",
-                        stored=added,
-                        total=added + done.failed,
+        name, data = upload.filename or "upload", upload.read()
+        found = uploads.check(name, data)
+        if found.at_field:  # no game file at all (a CSV, say): said at the file field
+            form.file.errors.append(found.at_field)
+        errors = found.errors
+        if not found.at_field and not errors:
+            try:
+                job = importing.queue(access.me().id, name, data, found.games)
+            except importing.Busy:
+                form.file.errors.append(
+                    ngettext(
+                        "%(num)d import of yours is waiting or running; import this file when "
+                        "it has finished.",
+                        "%(num)d imports of yours are waiting or running; import this file "
+                        "when one of them has finished.",
+                        importing.UNFINISHED_MAX,
                     )
-                ]
-                page = render_template(
-                    "transfer/import.html", form=form, errors=errors, partly=True
                 )
-                return page, 503, {"Retry-After": "10"}
-            if known:
-                # two counts, each with its plural, in one sentence the translator may reorder
-                message = _(
-                    "%(imported)s; %(again)s.",
-                    imported=ngettext("Imported %(num)d game", "Imported %(num)d games", added),
-                    again=ngettext(
-                        "%(num)d already here, not imported again",
-                        "%(num)d already here, not imported again",
-                        known,
-                    ),
-                )
+                headers["Retry-After"] = "30"
             else:
-                message = ngettext("Imported %(num)d game.", "Imported %(num)d games.", added)
-            flash(message, "done")
-            return redirect(url_for("history.index"))
-    status = 422 if errors or form.errors else 200
-    return render_template("transfer/import.html", form=form, errors=errors), status
+                importworker.wake(current_app._get_current_object())  # type: ignore[attr-defined]
+                return redirect(url_for("transfer.job", job_id=job))
+    status = 429 if headers else 422 if errors or form.errors else 200
+    page = render_template(
+        "transfer/import.html", form=form, errors=errors, jobs=imports.jobs_of(access.me().id)
+    )
+    return page, status, headers
+
+
+@bp.route("/import/<int:job_id>")
+def job(job_id: int) -> str:
+    """An import's progress, and at its end what was stored, what was refused and why; the
+    account's own imports only (another's is not found, as a game is)."""
+    found = imports.job_of(access.me().id, job_id)
+    if found is None:
+        abort(404)
+    refused = [line for refusal in found.refusals or [] for line in refusals.lines(refusal)]
+    return render_template(
+        "transfer/job.html",
+        job=found,
+        refused=refused,
+        reason=refusals.reason(found.reason),
+        stalled=found.state == imports.WORKING
+        and found.lease_until is not None
+        and found.lease_until < now(),
+    )
