@@ -1,7 +1,7 @@
 """gunicorn's settings for the app (README, "Running it for real"): `gunicorn -c gunicorn.conf.py`.
 
 The schema is not this file's business: `scorekeeper upgrade` runs once before gunicorn starts
-(the systemd unit's ExecStartPre), and a worker boots without the database (issue 11, point 3).
+(the systemd unit's ExecStartPre), and a worker boots without the database.
 Each setting can still be given on the command line, which wins.
 """
 
@@ -37,16 +37,27 @@ PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
 def post_fork(server: Any, worker: Any) -> None:
-    """A worker dies with its master (issue 11, point 10): Linux sends it TERM when the master
-    goes, even by `kill -9`, so no orphan keeps the port (it kept it 71 s without this)."""
+    """A worker dies with its master, even a worker forked a moment before a `kill -9` of it:
+    Linux sends it SIGKILL when the master goes, so no orphan keeps the port.
+
+    Why SIGKILL and not TERM: until gunicorn's `init_signals()` runs (after this hook and its
+    imports), a new worker still has the master's handler for TERM, which only queues the
+    signal for a master loop that never runs in the worker; the TERM was lost, and the worker
+    served on until gunicorn's own "parent changed" check, which runs only when no connection
+    waits (4-5 s on an idle machine, as long as the load lasted under load). KILL cannot be
+    caught, and it ends a worker in the middle of a request at once, where TERM would let the
+    request run up to the 30 s timeout. What it cuts off is safe: every write is one
+    transaction, stored whole or not at all, and a phone's retry with its idempotency key
+    stores it once.
+    """
     if not sys.platform.startswith("linux"):
         return
     libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
         server.log.warning("prctl(PR_SET_PDEATHSIG) failed: errno %s", ctypes.get_errno())
     if os.getppid() != server.pid:  # the master died before prctl: no signal will come
         os._exit(0)
-    # the followers' live check answers 503 while connections queue here (issue 15)
+    # the followers' live check answers 503 while connections queue here (web/livecheck.py)
     from scorekeeper.web import livecheck
 
     livecheck.LISTENERS[:] = [listener.sock for listener in worker.sockets]
