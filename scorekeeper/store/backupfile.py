@@ -1,8 +1,9 @@
 """The backup file: every table of an instance as gzip'ed JSON lines, written and read back."""
 
 # One portable format for both databases (docs/operations.md, "Backups"): a header line with the
-# schema's revision, then per table a line naming its columns, its rows as JSON arrays and a
-# line with their count, then a last line with the totals and the ids handed out so far. Read
+# schema's revision, then per table a line naming its columns, its rows as JSON arrays (a few
+# hundred to a line) and a line with their count, then a last line with the totals and the ids
+# handed out so far. Read
 # and written one line at a time, so memory stays flat whatever the size of the instance; the
 # counts and gzip's CRC make a cut or damaged file fail before anything of it is kept.
 
@@ -60,24 +61,52 @@ def _encode(value: Any) -> Any:
     raise TypeError(f"a value of type {type(value).__name__} has no place in a backup")
 
 
+# One encoder for every line (json.dumps with options builds one per call); compact separators
+_JSON = json.JSONEncoder(ensure_ascii=False, default=_encode, separators=(",", ":"))
+# Lines are handed to gzip a batch at a time: one write per line was half of a backup's time
+BATCH_LINES, BATCH_CHARS = 1000, 1 << 20
+
+
 class Writer:
     """Writes a backup to a binary stream, table after table."""
 
     def __init__(self, out: IO[bytes], header: Header) -> None:
-        # level 6: a third of the time of gzip's default 9 for a file a few percent larger
-        self._gz = gzip.GzipFile(fileobj=out, mode="wb", compresslevel=6, mtime=0)
+        # level 3: a fifth of the time of level 6 for a file 8 % larger (a family's 2,000 games)
+        self._gz = gzip.GzipFile(fileobj=out, mode="wb", compresslevel=3, mtime=0)
+        self._pending: list[str] = []
+        self._chars = 0
         self.footer = Footer()
         self._line({"format": FORMAT, "version": VERSION, **header.__dict__})
 
     def _line(self, value: Any) -> None:
-        self._gz.write(json.dumps(value, default=_encode, ensure_ascii=False).encode() + b"\n")
+        text = _JSON.encode(value)
+        self._pending.append(text)
+        self._chars += len(text)
+        if len(self._pending) >= BATCH_LINES or self._chars >= BATCH_CHARS:
+            self._flush()
 
-    def table(self, name: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> int:
+    def _flush(self) -> None:
+        if self._pending:
+            self._gz.write(("\n".join(self._pending) + "\n").encode())
+            self._pending.clear()
+            self._chars = 0
+
+    def table(
+        self, name: str, columns: Sequence[str], rows: Iterable[Sequence[Any]], batch: int = 500
+    ) -> int:
+        """The table's rows, `batch` to a line (1 where a row may hold megabytes)."""
         self._line({"table": name, "columns": list(columns)})
         count = 0
+        pending: list[list[Any]] = []
         for row in rows:
-            self._line(list(row))
-            count += 1
+            pending.append(list(row))
+            if len(pending) >= batch:
+                self._line(pending)
+                count += len(pending)
+                pending = []
+        if pending:
+            self._line(pending)
+            count += len(pending)
         self._line({"end": name, "rows": count})
         self.footer.tables += 1
         self.footer.rows += count
@@ -86,6 +115,7 @@ class Writer:
     def close(self, sequences: dict[str, int]) -> Footer:
         self.footer.sequences = dict(sequences)
         self._line({"end": FORMAT, **self.footer.__dict__})
+        self._flush()
         self._gz.close()  # writes gzip's CRC and length: a file without them reads as cut
         return self.footer
 
@@ -163,19 +193,20 @@ class Reader:
     def _rows(self, name: str, width: int, seen: Footer) -> Iterator[list[Any]]:
         count = 0
         while True:
-            row = self._next()
-            if isinstance(row, list):
-                if len(row) != width:
-                    raise Damaged(f"line {self._number}: {len(row)} values for {width} columns")
-                count += 1
-                yield row
+            batch = self._next()
+            if isinstance(batch, list):
+                for row in batch:
+                    if not isinstance(row, list) or len(row) != width:
+                        raise Damaged(f"line {self._number}: a row that is not {width} values")
+                    count += 1
+                    yield row
                 continue
-            if row is None:
+            if batch is None:
                 raise Damaged(f"cut short in table {name} after line {self._number}")
-            if not isinstance(row, dict) or row.get("end") != name:
+            if not isinstance(batch, dict) or batch.get("end") != name:
                 raise Damaged(f"line {self._number}: the end of table {name} was expected")
-            if row.get("rows") != count:
-                raise Damaged(f"table {name}: {count} rows where the file says {row.get('rows')}")
+            if batch.get("rows") != count:
+                raise Damaged(f"table {name}: {count} rows where the file says {batch.get('rows')}")
             seen.tables += 1
             seen.rows += count
             return

@@ -29,6 +29,10 @@ from scorekeeper.store.backupfile import Footer, Header, Writer
 
 # Alembic's own table is carried as the header's revision, not as rows
 VERSION_TABLE = "alembic_version"
+# Not copied: who is signed in right now. A restore signs everybody out once, as the move to
+# sessions on the server did, rather than bring back a session ended since the backup (the
+# password changed because a phone was stolen).
+NOT_COPIED = frozenset({VERSION_TABLE, "account_session"})
 # rows per fetch from the server (a PostgreSQL cursor on the server, SQLite's own stepping)
 BATCH = 2000
 
@@ -97,17 +101,18 @@ def write_backup(conn: Connection, out: Any) -> tuple[Header, Footer]:
     writer = Writer(out, header)
     meta = tables_of(conn)
     for table in meta.sorted_tables:  # parents before children: a restore inserts in order
-        if table.name == VERSION_TABLE:
+        if table.name in NOT_COPIED:
             continue
         order = list(table.primary_key.columns) or list(table.columns)
-        writer.table(table.name, [c.name for c in table.columns], _rows(conn, table, order))
+        # a row with bytes (an import's upload, up to 8 MB) is fetched and written alone
+        heavy = any(isinstance(c.type, LargeBinary) for c in table.columns)
+        rows = _rows(conn, table, order, 1 if heavy else BATCH)
+        writer.table(table.name, [c.name for c in table.columns], rows, 1 if heavy else 500)
     return header, writer.close(sequences(conn, meta))
 
 
-def _rows(conn: Connection, table: Any, order: list[Any]) -> Iterator[tuple[Any, ...]]:
-    # a row with bytes (an import's upload, up to 8 MB) is fetched alone
-    heavy = any(isinstance(c.type, LargeBinary) for c in table.columns)
-    streamed = conn.execution_options(stream_results=True, yield_per=1 if heavy else BATCH)
+def _rows(conn: Connection, table: Any, order: list[Any], batch: int) -> Iterator[tuple[Any, ...]]:
+    streamed = conn.execution_options(stream_results=True, yield_per=batch)
     for row in streamed.execute(select(table).order_by(*order)):
         yield tuple(row)
 

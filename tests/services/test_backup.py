@@ -20,7 +20,7 @@ from sqlalchemy import func, select, text
 from scorekeeper import create_app
 from scorekeeper.services import backup
 from scorekeeper.store.db import db
-from scorekeeper.store.models import Line, Revision
+from scorekeeper.store.models import AccountSession, Line, Revision
 from scorekeeper.store.scoreboards import boards
 from tests.conftest import PASSWORD, _emptied, pg_database, signed_up
 
@@ -225,6 +225,8 @@ def test_a_backup_moves_between_sqlite_and_postgresql_and_ids_go_on(
     copy = restored_app(other_url)
     with copy.app_context():
         assert dict(boards()) == before  # every game's totals as the rules derive them
+        # nobody is signed in on the copy: a session ended since the backup cannot come back
+        assert db.session.execute(select(func.count(AccountSession.id))).scalar_one() == 0
     phone.client = copy.test_client()
     phone.client.post("/signin", data={"username": "tester", "password": PASSWORD})
     phone.step(game)
@@ -264,7 +266,8 @@ def _twice_the_first_player(lines: list[Any]) -> None:
     start = next(
         i for i, x in enumerate(lines) if isinstance(x, dict) and x.get("table") == "player"
     )
-    lines.insert(start + 1, lines[start + 1])
+    batch = lines[start + 1]  # the table's rows, a few hundred to a line
+    batch.insert(1, batch[0])
     for x in lines:
         if isinstance(x, dict) and x.get("end") == "player":
             x["rows"] += 1
