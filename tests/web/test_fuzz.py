@@ -98,13 +98,16 @@ JSON_LEAF = st.one_of(
     st.floats(),  # inf and nan too: Python's JSON reads Infinity and NaN
     st.text(max_size=20),
 )
-JSON_VALUE = st.recursive(
-    JSON_LEAF,
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=8,
-)
+
+
+def _nested(inner: st.SearchStrategy) -> st.SearchStrategy:
+    """Lists and objects of JSON values. A named function: hypothesis checks that a lambda
+    recurses by reading its source again, and once the file has changed since the import it
+    reads the wrong lines and fails the test ("doesn't use its argument")."""
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+
+
+JSON_VALUE = st.recursive(JSON_LEAF, _nested, max_leaves=8)
 DEEP = ["[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000, "[" * 10**6]
 
 
