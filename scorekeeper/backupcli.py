@@ -147,11 +147,11 @@ def backup_command() -> click.Command:
             except OSError as e:
                 _fail(1, f"scorekeeper backup: cannot write {path}: {e.strerror or e}")
         _report_taken(taken[0], taken[1], str(path), size, started)
+        if check:  # before the rotation: a backup that fails its check removes no older one
+            _check(app, path)
         if keep:
             for old in _rotate(path.parent, keep):
                 click.echo(f"scorekeeper backup: removed {old}")
-        if check:
-            _check(app, path)
 
     return backup
 

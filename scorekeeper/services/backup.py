@@ -24,9 +24,26 @@ from scorekeeper.store.restoring import (
     prepare,
 )
 from scorekeeper.store.scoreboards import Board
-from scorekeeper.store.snapshot import begin_snapshot, engine_for, tables_of, write_backup
+from scorekeeper.store.snapshot import (
+    NoSchema,
+    begin_snapshot,
+    engine_for,
+    tables_of,
+    write_backup,
+)
 
-__all__ = ["Damaged", "NotABackup", "NewerSchema", "Refused", "Restored", "take", "restore"]
+__all__ = [
+    "Comparison",
+    "Damaged",
+    "NewerSchema",
+    "NotABackup",
+    "Refused",
+    "Restored",
+    "compare",
+    "held",
+    "restore",
+    "take",
+]
 
 # How long a restore waits for a lock the running app holds (PostgreSQL), before it gives up
 # with the reason rather than hanging: a replace is meant for an app that is stopped.
@@ -46,7 +63,7 @@ def take(url: str, options: dict[str, Any], out: IO[bytes]) -> tuple[Header, Foo
             begin_snapshot(conn)
             try:
                 return write_backup(conn, out)
-            except LookupError as e:
+            except NoSchema as e:
                 raise Refused(str(e)) from None
             finally:
                 conn.rollback()  # it only read

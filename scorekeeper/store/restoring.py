@@ -34,7 +34,7 @@ from scorekeeper.store import revisions
 from scorekeeper.store.backupfile import Damaged
 from scorekeeper.store.snapshot import VERSION_TABLE, revision_of, tables_of
 
-CHUNK = 2000  # rows per executemany or COPY batch
+CHUNK = 10000  # rows per executemany or COPY: 2,000 took a quarter longer on PostgreSQL
 
 
 class Refused(Exception):

@@ -37,6 +37,10 @@ NOT_COPIED = frozenset({VERSION_TABLE, "account_session"})
 BATCH = 2000
 
 
+class NoSchema(LookupError):
+    """The database holds no schema of this app: nothing to back up."""
+
+
 def engine_for(url: str, options: dict[str, Any], write: bool = False) -> Engine:
     """An engine of one connection for a backup (write=False) or a restore (write=True).
 
@@ -92,7 +96,7 @@ def write_backup(conn: Connection, out: Any) -> tuple[Header, Footer]:
     """The whole database read through `conn` (in its snapshot: begin_snapshot) into `out`."""
     revision = revision_of(conn)  # the first read: the moment of the copy
     if revision is None:
-        raise LookupError("no Thousand Scorekeeper schema in this database")
+        raise NoSchema("no Thousand Scorekeeper schema in this database")
     header = Header(
         revision=revision,
         taken_at=datetime.now(UTC).isoformat(timespec="seconds"),
