@@ -17,7 +17,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.services import devices, throttle
 from scorekeeper.services.throttle import Throttled
-from scorekeeper.store.db import db
+from scorekeeper.store.db import db, wait_for_no_lock
 from scorekeeper.store.models import Account, AccountSession, ApiToken, Game, Player, now
 
 __all__ = ["Taken", "Throttled"]
@@ -161,9 +161,10 @@ def session_account(account_id: int, sid: str) -> Account | None:
 
 
 def _commit_by_the_way() -> None:
-    """A "last seen" write: if the database is busy (SQLite during another account's
-    import), the request goes on without it rather than failing for a detail."""
+    """A "last seen" write: if the database is busy (SQLite while another writes), the
+    request goes on without it at once, rather than wait or fail for a detail."""
     try:
+        wait_for_no_lock(db.session.connection())
         db.session.commit()
     except OperationalError:
         db.session.rollback()

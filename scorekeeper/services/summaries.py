@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorekeeper.store import queries
 from scorekeeper.store import summaries as derive
-from scorekeeper.store.db import db
+from scorekeeper.store.db import db, wait_for_no_lock
 from scorekeeper.store.models import Game, Summary
 from scorekeeper.store.summaries import Fresh, GameSummary
 
@@ -25,6 +25,7 @@ def keep(fresh: Fresh) -> None:
         return
     try:
         with db.engine.begin() as connection:
+            wait_for_no_lock(connection)  # a cache is no reason to hold up the page
             connection.execute(delete(Summary).where(Summary.game_id.in_(list(fresh))))
             connection.execute(
                 insert(Summary),
