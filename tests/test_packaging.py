@@ -52,6 +52,10 @@ def test_the_wheel_carries_every_language_compiled(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for lang in LANGS:
         assert f"scorekeeper/translations/{lang}/LC_MESSAGES/messages.mo" in names
+    # the licence travels with the code: its text and its name in the metadata
+    (metadata,) = (n for n in names if n.endswith(".dist-info/METADATA"))
+    assert "License-Expression: MIT" in zipfile.ZipFile(wheel).read(metadata).decode()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
 
 
 def test_catalogues_compile_into_a_folder_that_the_app_reads(tmp_path: Path) -> None:
