@@ -108,18 +108,21 @@ def _dummy_hash() -> str:
 
 def change_password(
     account: Account, old: str, new: str, address: str, device: devices.Device | None = None
-) -> str | None:
+) -> tuple[str, int] | None:
     """None (nothing changed) if `old` is not the current password. Otherwise every session
-    of the account ends (issue 11 point 8), and the browser that changed it goes on in a new
-    one, whose id this returns: a copy of even its own cookie, taken before, is dead. `old`
-    is checked as a sign-in is (Throttled while it must wait): a stolen session buys no
-    more guesses at the password than signing in would."""
+    and every API token of the account ends, and the browser that changed it goes on in a new
+    session: its id, and how many tokens ended, are returned. A copy of even that browser's
+    own cookie, taken before, is dead, and so is a token on a stolen phone: whoever changes
+    the password because a phone was stolen expects its access to end. `old` is checked as a
+    sign-in is (Throttled while it must wait): a stolen session buys no more guesses at the
+    password than signing in would."""
     if not _checked(account.username, account, old, address, device):
         return None
     account.password_hash = _hash(new)
     db.session.add(account)
     db.session.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
-    return start_session(account)
+    ended = _end_tokens(account)
+    return start_session(account), ended  # one commit: the password, sessions and tokens
 
 
 def choose_language(account: Account, locale: str) -> None:
@@ -176,10 +179,19 @@ def end_session(sid: str) -> None:
     db.session.commit()
 
 
-def end_sessions(account: Account) -> None:
-    """Signs the account out on every browser."""
+def end_sessions(account: Account) -> int:
+    """Signs the account out on every browser and ends its API tokens ("sign out
+    everywhere": a lost phone's app too); how many tokens ended."""
     db.session.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
+    ended = _end_tokens(account)
     db.session.commit()
+    return ended
+
+
+def _end_tokens(account: Account) -> int:
+    """Deletes every API token of the account (in the caller's transaction); how many."""
+    done = db.session.execute(delete(ApiToken).where(ApiToken.account_id == account.id))
+    return int(getattr(done, "rowcount", 0) or 0)
 
 
 def sessions(account: Account) -> list[AccountSession]:

@@ -1,16 +1,18 @@
-"""Sessions that end (issue 11 point 8): a copy of a session cookie stops working after
-sign-out, after a password change (the browser that changed it stays signed in), and after
-"sign out everywhere"; idle sessions end; the cookie alone, without its server row, is nothing."""
+"""Sessions that end: a copy of a session cookie stops working after sign-out, after a password
+change (the browser that changed it stays signed in), and after "sign out everywhere", and the
+last two end the account's API tokens too; idle sessions end; the cookie alone, without its
+server row, is nothing."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Account, AccountSession
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, signed_up
 
-from .helpers import sign_in
+from .helpers import new_game, sign_in
 
 
 def _copy(app, client):  # type: ignore[no-untyped-def]
@@ -73,6 +75,60 @@ def test_sign_out_everywhere(app, client):
     # signed out already: the page and its form lead to sign-in
     r = client.post("/account/signout-everywhere", data={})
     assert r.status_code == 302 and "/signin" in r.headers["Location"]
+
+
+def _token(client, name: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """A new API token of `client`'s account, as a program sends it."""
+    page = client.post("/account/tokens", data={"name": name}, follow_redirects=True)
+    token = re.search(r"<code>(skt_[^<]+)</code>", page.get_data(as_text=True))
+    assert token is not None
+    return {"Authorization": f"Bearer {token.group(1)}"}
+
+
+def _reads(app, bearer: dict[str, str], game: str) -> int:  # type: ignore[no-untyped-def]
+    """The status of a program reading the game (`/games/<id>`) with the token."""
+    return int(app.test_client().get(f"/api{game}", headers=bearer).status_code)
+
+
+def test_a_password_change_ends_the_api_tokens_and_says_so(app, client):
+    page = client.get("/account").get_data(as_text=True)
+    assert "Changing it signs out every other browser and ends your API tokens." in page
+    assert "Signing out everywhere and changing the password end every token." in page
+    game, phone, board = new_game(client), _token(client, "stolen phone"), _token(client, "board")
+    bartek = signed_up(app, "bartek")
+    bartek_game, others = new_game(bartek), _token(bartek, "bartek's board")
+    assert _reads(app, phone, game) == _reads(app, board, game) == 200
+    r = client.post("/account/password", data={"current": PASSWORD, "new": "a new password"})
+    assert r.status_code == 302
+    assert _reads(app, phone, game) == _reads(app, board, game) == 401
+    assert _reads(app, others, bartek_game) == 200  # another account's token is not touched
+    page = client.get("/account").get_data(as_text=True)
+    assert "Your 2 API tokens were ended too" in page and "No tokens." in page
+    # the language of the page says it too
+    client.post("/language", data={"lang": "pl", "next": "/account"})
+    page = client.get("/account").get_data(as_text=True)
+    assert "unieważnia twoje tokeny API" in page
+    # a wrong current password ends no token
+    again = _token(client, "new board")
+    client.post("/account/password", data={"current": "nope", "new": "another password"})
+    assert _reads(app, again, game) == 200
+
+
+def test_sign_out_everywhere_ends_the_api_tokens_and_says_so(app, client):
+    assert "That ends your API tokens too." in client.get("/account").get_data(as_text=True)
+    game, board = new_game(client), _token(client, "board")
+    bartek = signed_up(app, "bartek")
+    bartek_game, others = new_game(bartek), _token(bartek, "bartek's board")
+    assert _reads(app, board, game) == 200
+    assert client.post("/account/signout-everywhere", data={}).status_code == 302
+    assert _reads(app, board, game) == 401 and _reads(app, others, bartek_game) == 200
+    page = client.get("/signin").get_data(as_text=True)
+    assert "Your API token was ended too: make a new one" in page
+    # an account with no token is not told of any
+    celina = signed_up(app, "celina")
+    celina.post("/account/signout-everywhere", data={})
+    page = celina.get("/signin").get_data(as_text=True)
+    assert "Signed out on every browser." in page and "API token" not in page
 
 
 def test_sign_out_everywhere_needs_the_csrf_token(app, client):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, session, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_login import logout_user
 from werkzeug.wrappers import Response
 
@@ -49,16 +50,17 @@ def password() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
     form = PasswordForm()
     if form.validate_on_submit():
         try:
-            sid = accounts.change_password(
+            changed = accounts.change_password(
                 access.me(), form.current.data, form.new.data, signing.address(), signing.device()
             )
         except accounts.Throttled as t:
             form.current.errors.append(signing.wait_message(t))
             page, status = _page(429, password=form)
             return page, status, signing.retry_after(t)
-        if sid is not None:
-            session[access.SESSION_ID] = sid
+        if changed is not None:
+            session[access.SESSION_ID], tokens = changed
             flash(_("Password changed. Every other browser is signed out."), "done")
+            _tokens_ended(tokens)
             return redirect(url_for("account.page"))
         form.current.errors.append(_("That is not your current password."))
     return _page(422, password=form)
@@ -66,14 +68,29 @@ def password() -> Response | tuple[str, int] | tuple[str, int, dict[str, str]]:
 
 @bp.route("/signout-everywhere", methods=["POST"])
 def signout_everywhere() -> Response:
-    """Ends every session of the account, this one too (issue 11 point 8)."""
+    """Ends every session of the account, this one too, and its API tokens."""
     if not ConfirmForm().validate_on_submit():
         return redirect(url_for("account.page"))
-    accounts.end_sessions(access.me())
+    tokens = accounts.end_sessions(access.me())
     logout_user()
     session.clear()
     flash(_("Signed out on every browser."), "done")
+    _tokens_ended(tokens)
     return redirect(url_for("accounts.signin"))
+
+
+def _tokens_ended(count: int) -> None:
+    """Says that the account's API tokens ended too, when it had any."""
+    if count:
+        flash(
+            ngettext(
+                "Your API token was ended too: make a new one for a program you still use.",
+                "Your %(num)d API tokens were ended too: make new ones for the programs you "
+                "still use.",
+                count,
+            ),
+            "done",
+        )
 
 
 @bp.route("/tokens", methods=["POST"])
