@@ -1,10 +1,15 @@
-"""The sign-in throttle (issue 11 point 9): a stranger's guesses slow down, they do not close
+"""The sign-in throttle: a stranger's guesses slow down, they do not close
 the account to its owner's browser; the address limit spares known addresses; parallel
 guesses check no more passwords than allowed; an address makes few accounts an hour."""
 
 from __future__ import annotations
 
+import re
 import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from datetime import datetime, timedelta
 
 import pytest
@@ -166,6 +171,52 @@ def test_parallel_guesses_check_at_most_five_passwords(app, client, clock, monke
     # first, none is: the sequential tests show a single guess is checked)
     assert len(checks) <= throttle.FREE
     assert answers.count(422) == len(checks) == _events(app, "user")  # refused: not counted
+
+
+def test_a_burst_through_a_real_server_checks_five_then_one_per_wait(
+    app, client, live_server, monkeypatch
+):
+    """30 guesses at once through a threaded HTTP server, on the real clock: five passwords are
+    checked at once; a sixth only once the first wait (1 s) has run out, a seventh 2 s later,
+    and so on (a burst against gunicorn lasted 2-4 s and so checked six). The rest are 429s."""
+    checks: list[float] = []
+    real = auth.check_password_hash
+
+    def counted(stored: str, password: str) -> bool:
+        checks.append(time.monotonic())
+        threading.Event().wait(0.05)  # a slow hash: the guesses overlap
+        return real(stored, password)
+
+    monkeypatch.setattr(auth, "check_password_hash", counted)  # the server is in this process
+    answers: list[tuple[int, str | None]] = []
+    start, released = threading.Barrier(30), list[float]()
+
+    def guess(i: int) -> None:
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        with browser.open(f"{live_server}/signin", timeout=60) as r:  # its CSRF token
+            form = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', r.read().decode())
+        assert form is not None
+        fields = {"csrf_token": form[1], "username": "tester", "password": f"guess {i}"}
+        start.wait()
+        released.append(time.monotonic())  # no try of the burst was counted before the first
+        try:
+            sent = urllib.parse.urlencode(fields).encode()
+            with browser.open(f"{live_server}/signin", sent, timeout=60) as r:
+                answers.append((r.status, None))
+        except urllib.error.HTTPError as e:
+            answers.append((e.code, e.headers.get("Retry-After")))
+
+    threads = [threading.Thread(target=guess, args=(i,)) for i in range(30)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert len(answers) == 30 and sum(status == 422 for status, _ in answers) == len(checks)
+    assert all(wait and int(wait) >= 1 for status, wait in answers if status == 429)
+    # the k-th check past the fifth waited for the steps 1, 2, 4 ... s before it
+    after = [round(at - min(released), 3) for at in sorted(checks)]
+    for k, at in enumerate(after[throttle.FREE :], start=1):
+        assert at >= 2**k - 1, after
 
 
 def test_sign_up_is_limited_per_address(app, anon, clock):
