@@ -34,8 +34,10 @@ from scorekeeper.store.imports import DONE, FAILED, FINISHED, QUEUED, REFUSED, W
 from scorekeeper.store.models import Game, now
 
 LEASE = timedelta(seconds=60)  # a job whose worker gave no sign for this long is taken up again
-CHUNK_GAMES = 100  # games per transaction at most: some 5,000 lines, 0.15 s of SQLite's lock
-CHUNK_LINES = 5_000  # and lines: 60 games of 2,000 lines are read 2 or 3 at a time, not at once
+CHUNK_GAMES = 100  # games per transaction at most
+# and lines: 60 games of 2,000 lines are read one or two at a time, not all at once; 2,500 lines
+# hold SQLite's write lock some 0.2 s here (5,000 held it 0.35 s, up to 0.7 s on a busy host)
+CHUNK_LINES = 2_500
 CHUNK_SECONDS = 2.0  # and seconds of reading: a slow host commits (and renews its lease) as often
 SQLITE_PAUSE = 0.1  # seconds between two chunks on SQLite, for the other writers
 TRIES = 5  # claims in a row that moved nothing on before the job is given up
@@ -130,6 +132,14 @@ def work_next(stop: Event | None = None) -> bool:
     lease = claim()
     if lease is None:
         return False
+    work_leased(lease, stop)
+    return True
+
+
+def work_leased(lease: Lease, stop: Event | None = None) -> None:
+    """Works the job this worker claimed, from where it stands, to its end; nothing more if
+    another worker took it over meanwhile. A database error is raised, after a rollback: the
+    caller may try the same lease again (its lease kept it for this worker), or let it run out."""
     try:
         work(lease, stop)
     except Lost:
@@ -138,7 +148,6 @@ def work_next(stop: Event | None = None) -> bool:
     except BaseException:
         db.session.rollback()
         raise
-    return True
 
 
 def work_all() -> int:
@@ -177,7 +186,7 @@ def work(lease: Lease, stop: Event | None = None) -> None:
     sqlite = db.session.get_bind().dialect.name == "sqlite"
     while position < len(files):
         if stop is not None and stop.is_set():
-            _release(lease)
+            release(lease)
             return
         if sqlite and position > job.done:
             # A writer waiting for SQLite's lock polls it every 100 ms (its busy handler): the
@@ -269,7 +278,7 @@ def _count(files: _Files, lease: Lease, stop: Event | None) -> int | None:
             return None
         if time.monotonic() - renewed >= CHUNK_SECONDS:
             if stop is not None and stop.is_set():
-                _release(lease)
+                release(lease)
                 return None
             _advance(lease, 0, {})  # the lease renewed: a slow host counts as long as it needs
             db.session.commit()
@@ -331,7 +340,7 @@ def _finish(lease: Lease, done: int, state: str, reason: dict[str, Any] | None =
     db.session.commit()
 
 
-def _release(lease: Lease) -> None:
+def release(lease: Lease) -> None:
     """The worker stops (its process is going): the job waits for the next one at once, and
     this claim does not count as a try."""
     db.session.execute(

@@ -19,8 +19,8 @@ from flask import Flask
 from scorekeeper.services import importjobs
 from scorekeeper.store.db import release_connection
 
-POLL = 5.0  # seconds between two looks at an empty queue
-BACKOFF_MAX = 60.0  # seconds between two tries while the database fails
+POLL = 5.0  # seconds between two looks at an empty queue, and before trying again after a failure
+BACKOFF_MAX = 60.0  # seconds between two tries at most, while the database keeps failing
 STOP_WAIT = 5.0  # seconds a process going away gives its worker to put its job back
 
 log = logging.getLogger(__name__)
@@ -36,24 +36,45 @@ class Worker(threading.Thread):
         self.stopping = threading.Event()
 
     def run(self) -> None:
-        failures = 0
+        _in_the_background()
+        failures, lease = 0, None
         while not self.stopping.is_set():
             worked = False
             try:
                 with self.app.app_context():
                     try:
-                        worked = importjobs.work_next(self.stopping)
+                        lease = lease or importjobs.claim()
+                        if lease is not None:
+                            importjobs.work_leased(lease, self.stopping)
+                            worked, lease = True, None
                     except Exception:
                         release_connection()  # it may be broken: not back into the pool
                         raise
                 failures = 0
             except Exception:  # the database away or locked, mostly: tried again later
+                # with the job it held, if any: its lease keeps it for this worker meanwhile
                 failures += 1
                 log.warning("import worker: a job failed (try %d)", failures, exc_info=True)
             if not worked:
-                wait = min(POLL * 2**failures, BACKOFF_MAX) if failures else POLL
+                wait = min(POLL * 2 ** (failures - 1), BACKOFF_MAX) if failures else POLL
                 self.wake.wait(wait)
                 self.wake.clear()
+        if lease is not None:  # stopped while the database failed: the job waits for another
+            with self.app.app_context():
+                try:
+                    importjobs.release(lease)
+                except Exception:  # still away: the lease runs out instead
+                    log.debug("import worker: the job could not be put back", exc_info=True)
+
+
+def _in_the_background() -> None:
+    """An import is background work: this thread yields the CPU to the requests (on Linux each
+    thread has a nice value of its own). 10, not the lowest 19: on a host kept busy by other
+    work, a game of 2,000 lines still takes seconds, well inside its worker's lease."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # not Linux, or not allowed: at the process's priority
+        log.debug("import worker: its priority stays the process's", exc_info=True)
 
 
 def enabled(app: Flask) -> bool:

@@ -9,6 +9,7 @@ import json
 import time
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from scorekeeper import create_app
 from scorekeeper.gamefile import loads
@@ -196,9 +197,23 @@ def test_more_imports_than_an_account_may_have_waiting_are_refused_at_the_field(
     assert upload(client, "more.json", json.dumps(GAME_B).encode()).status_code == 302
 
 
-def test_the_worker_thread_starts_with_the_first_request_and_stops_with_its_app(database_url):
-    """The thread the served app runs works the queue by itself; the tests' other apps have
-    none (they work the queue themselves), and this one's ends with the test."""
+def test_the_worker_thread_works_the_queue_rides_out_the_database_and_stops_with_its_app(
+    database_url, monkeypatch
+):
+    """The thread the served app runs works the queue by itself (the tests' other apps have
+    none: they work the queue themselves). The database failing under it, it tries again
+    with the job it holds, well before its lease would let another worker take it; and it
+    ends with its app."""
+    monkeypatch.setattr(importworker, "POLL", 0.05)
+    monkeypatch.setattr(importjobs, "CHUNK_GAMES", 2)
+    real, calls = transfer.store_chunk, iter(range(100))
+
+    def fails_once(*args):  # type: ignore[no-untyped-def]
+        real(*args)
+        if next(calls) == 1:  # written, then the database goes away before the commit
+            raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(transfer, "store_chunk", fails_once)
     app = create_app(
         {
             "TESTING": True,
@@ -214,16 +229,12 @@ def test_the_worker_thread_starts_with_the_first_request_and_stops_with_its_app(
         client = signed_up(app)
         worker = app.extensions["import_worker"]
         assert worker.is_alive()
-        r = upload(
-            client,
-            "two.zip",
-            zipped({"a.json": json.dumps(GAME_A).encode(), "b.json": json.dumps(GAME_B).encode()}),
-        )
-        deadline = time.monotonic() + 30
+        r = upload(client, "family.zip", family(6))
+        deadline = time.monotonic() + importjobs.LEASE.total_seconds() / 2
         while "Finished." not in (page := page_of(client, r)):
             assert time.monotonic() < deadline, page
             time.sleep(0.1)
-        assert "2 games stored" in page
+        assert "6 games stored" in page and games(app) == 6
     finally:
         importworker.stop(app)
         with app.app_context():
