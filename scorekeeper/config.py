@@ -115,6 +115,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # behind a reverse proxy (nginx, Caddy, a PaaS router): how many hops set the
         # X-Forwarded-* headers, so that HTTPS and the client's address are seen
         PROXY_HOPS=int(os.environ.get("PROXY_HOPS", "0") or 0),
+        # Strict-Transport-Security on answers that came over HTTPS (web/common.py): a year,
+        # so that a phone that once opened the site never again asks for it over plain HTTP;
+        # 0 sends none (a proxy that sets its own)
+        HSTS_SECONDS=int(os.environ.get("HSTS_SECONDS", "31536000") or 0),
         # accounts one address may make in an hour (services/throttle.py); 0: no limit
         SIGNUPS_PER_HOUR=int(os.environ.get("SIGNUPS_PER_HOUR", "5") or 0),
         # the address other phones open (share and invite links, the QR code): see web/addresses.py

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -16,6 +16,58 @@ from scorekeeper.web import errors
 from scorekeeper.web.i18n import translator
 from scorekeeper.web.words import VARIANT_NAMES
 
+# The browser features a page may use: the screen wake lock (static/app.js keeps the screen on at
+# the table), for this site only. Every feature that reaches a device, a sensor, the person's
+# data, credentials, payment or the local network, and that the app never uses, is off: no
+# script, of this site or smuggled into it, may ask for the camera, the location and the like.
+# (Names a browser does not know, it skips with a warning in its console: these are the ones
+# Chromium knows.)
+PERMISSIONS_POLICY = ", ".join(
+    ["screen-wake-lock=(self)"]
+    + [
+        f"{feature}=()"
+        for feature in (
+            "accelerometer",
+            "autoplay",
+            "browsing-topics",
+            "camera",
+            "captured-surface-control",
+            "clipboard-read",
+            "clipboard-write",
+            "compute-pressure",
+            "digital-credentials-get",
+            "display-capture",
+            "encrypted-media",
+            "fullscreen",
+            "gamepad",
+            "geolocation",
+            "gyroscope",
+            "hid",
+            "identity-credentials-get",
+            "idle-detection",
+            "interest-cohort",
+            "keyboard-map",
+            "local-fonts",
+            "local-network-access",
+            "magnetometer",
+            "microphone",
+            "midi",
+            "otp-credentials",
+            "payment",
+            "picture-in-picture",
+            "publickey-credentials-create",
+            "publickey-credentials-get",
+            "serial",
+            "speaker-selection",
+            "storage-access",
+            "sync-xhr",
+            "unload",
+            "usb",
+            "window-management",
+            "xr-spatial-tracking",
+        )
+    ]
+)
 SUIT_SIGNS = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥", "aces": "A"}
 OUTCOME_SIGNS = {"made": "✓", "failed": "✗", "given up": "–"}  # the printable sheet's marks
 
@@ -37,6 +89,13 @@ def register_common(app: Flask) -> None:
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
             "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
         )
+        if response.mimetype == "text/html":  # a page's policy: a script or a file needs none
+            response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        # HTTPS as the app sees it (behind a proxy: with PROXY_HOPS, as for the Secure cookie);
+        # a browser ignores the header over plain HTTP, and a LAN served so never gets it
+        hsts = current_app.config["HSTS_SECONDS"]
+        if hsts and request.is_secure:
+            response.headers.setdefault("Strict-Transport-Security", f"max-age={hsts}")
         return response
 
     @app.route("/ping")

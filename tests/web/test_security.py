@@ -1,10 +1,17 @@
-"""CSRF on every form, the security headers, a strict CSP, and the session cookie's flags."""
+"""CSRF on every form, the security headers (a strict CSP, a Permissions-Policy that allows the
+wake lock alone, HSTS over HTTPS), and the session cookie's flags."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from scorekeeper import create_app
+from scorekeeper.store.db import db
 
 from .helpers import new_game, sign_in, stored_lines
+
+STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
 
 
 def test_a_form_without_its_csrf_token_is_refused_and_stores_nothing(app, client):
@@ -55,6 +62,61 @@ def test_security_headers_and_no_inline_script(client):
     assert r.headers["X-Frame-Options"] == "DENY"
     page = r.get_data(as_text=True)
     assert "<script>" not in page and "onclick" not in page
+
+
+# what a script would call for each feature the Permissions-Policy turns off
+FEATURE_CALLS = {
+    "camera": "getUserMedia",
+    "microphone": "getUserMedia",
+    "geolocation": "geolocation",
+    "clipboard-read": "clipboard",
+    "clipboard-write": "clipboard",
+    "display-capture": "getDisplayMedia",
+    "fullscreen": "requestFullscreen",
+    "payment": "PaymentRequest",
+    "usb": "navigator.usb",
+    "serial": "navigator.serial",
+    "hid": "navigator.hid",
+    "midi": "requestMIDIAccess",
+    "publickey-credentials-get": "navigator.credentials",
+    "idle-detection": "IdleDetector",
+    "local-fonts": "queryLocalFonts",
+    "window-management": "getScreenDetails",
+    "picture-in-picture": "requestPictureInPicture",
+    "unload": '"unload"',
+}
+
+
+def test_the_permissions_policy_allows_the_wake_lock_alone(client):
+    policy = client.get("/").headers["Permissions-Policy"]
+    features = dict(item.strip().split("=") for item in policy.split(","))
+    assert {f for f, allowed in features.items() if allowed != "()"} == {"screen-wake-lock"}
+    assert features["screen-wake-lock"] == "(self)"  # static/app.js keeps the screen on
+    for denied in ("camera", "microphone", "geolocation", "payment", "usb", "serial", "hid"):
+        assert features[denied] == "()"
+    # and the app's scripts call nothing it turns off
+    scripts = "".join(p.read_text() for p in STATIC.rglob("*.js"))
+    assert "wakeLock" in scripts
+    for feature, call in FEATURE_CALLS.items():
+        assert feature in features and call not in scripts, feature
+    assert "Permissions-Policy" not in client.get("/static/app.js").headers  # pages only
+
+
+def test_strict_transport_security_only_over_https(app):
+    plain = app.test_client().get("/signin")
+    assert "Strict-Transport-Security" not in plain.headers
+    secure = app.test_client().get("/signin", base_url="https://localhost")
+    assert secure.headers["Strict-Transport-Security"] == "max-age=31536000"
+    # behind a proxy, as the proxy says (PROXY_HOPS: the same judgement as the Secure cookie)
+    behind = create_app({**app.config, "PROXY_HOPS": 1})
+    forwarded = behind.test_client().get("/signin", headers={"X-Forwarded-Proto": "https"})
+    assert forwarded.headers["Strict-Transport-Security"] == "max-age=31536000"
+    assert "Strict-Transport-Security" not in behind.test_client().get("/signin").headers
+    with behind.app_context():
+        db.engine.dispose()
+    app.config["HSTS_SECONDS"] = 0  # the proxy sets its own
+    secure = app.test_client().get("/signin", base_url="https://localhost")
+    assert "Strict-Transport-Security" not in secure.headers
 
 
 def _session_cookie(response) -> str:
