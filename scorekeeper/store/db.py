@@ -29,7 +29,7 @@ __all__ = [
 
 # SQLite has one write lock. How long a write waits for it before "database is locked" (a 503
 # with Retry-After, web/errors.py): writes take turns holding it for milliseconds (an import's
-# chunk about 0.15 s), so a second is plenty for taking turns; a lock held longer is another
+# chunk about 0.2 s), so a second is plenty for taking turns; a lock held longer is another
 # process's long write (a backup, a `sqlite3` shell), which waiting does not shorten. With 5 s,
 # a 25 s lock held every worker in waits, and even /ping, which needs no database, queued.
 SQLITE_BUSY_MS = 1000
