@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 from werkzeug.serving import make_server
 
+import tests.profiles  # noqa: F401  (the hypothesis profile: dev, ci or deep)
 from scorekeeper import create_app
 from scorekeeper.store.db import db
 

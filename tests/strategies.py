@@ -396,7 +396,7 @@ def _mutate(draw: st.DrawFn, game: Json) -> Json:
                     -1,
                     True,
                     False,
-                    float(node),
+                    float(node) if abs(node) < 10**308 else -0.0,  # JUNK's 10**400 has no float
                     str(node),
                 ]
             )

@@ -56,7 +56,9 @@ class Worker(threading.Thread):
                 failures += 1
                 log.warning("import worker: a job failed (try %d)", failures, exc_info=True)
             if not worked:
-                wait = min(POLL * 2 ** (failures - 1), BACKOFF_MAX) if failures else POLL
+                # with a job held, every POLL seconds, before its lease lets another worker
+                # take it; with none, less and less often while the database stays away
+                wait = POLL if lease or not failures else min(POLL * 2**failures, BACKOFF_MAX)
                 self.wake.wait(wait)
                 self.wake.clear()
         if lease is not None:  # stopped while the database failed: the job waits for another

@@ -3,49 +3,25 @@
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.gamefile import loads, parse
-from scorekeeper.rules import InvalidHand, Sheet, replay, rules_for
+from scorekeeper.gamefile import GameFile, loads, parse
+from scorekeeper.rules import InvalidHand, Sheet, Tally, replay, rules_for
 from tests.clubgames import club_games
+from tests.profiles import examples
 from tests.strategies import PRESETS, SEATS, dealt_hand, games, malformed_games, opener
 
-SLOW = settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+# a whole game per example, every property of it checked on the same game: drawing the game
+# is almost all the cost (tests/profiles.py)
+WHOLE_GAMES = settings(max_examples=examples(40))
 
-# hypothesis over whole games, a minute of it: `-m "not properties"` leaves the rest of the
-# rules tests, which take under a second
+# hypothesis over whole games, seconds of it (a minute and more in the deep profile):
+# `-m "not properties"` leaves the rest of the rules tests, which take under a second
 pytestmark = pytest.mark.properties
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-@SLOW
-@given(data=st.data())
-def test_totals_are_sums_of_scores_and_every_score_is_explained(preset, data):
-    tally = parse(data.draw(games(preset))).score()
-    previous = (0,) * len(tally.totals)
-    for line in tally.lines:
-        assert tuple(p + s for p, s in zip(previous, line.scores)) == line.totals
-        previous = line.totals
-        explained = {n.seat for n in line.notes}
-        for seat, score in enumerate(line.scores):
-            if score:
-                assert seat in explained, (line, seat)
-    assert tally.totals == previous
-    assert tuple(p.total for p in tally.players) == tally.totals
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-@SLOW
-@given(data=st.data())
-def test_with_the_club_agreements_totals_are_sums_and_every_score_is_explained(preset, data):
-    # scoring.md 5.1 switched on (tests/clubgames.py): blind bids, golden hands, silence,
-    # give-up penalties, barrel falls to 0, bolts of tricks or in a row
-    tally = parse(data.draw(club_games(preset))).score()
+def totals_are_sums_and_every_score_is_explained(tally: Tally) -> None:
     previous = (0,) * len(tally.totals)
     for line in tally.lines:
         assert tuple(p + s for p, s in zip(previous, line.scores)) == line.totals
@@ -56,34 +32,24 @@ def test_with_the_club_agreements_totals_are_sums_and_every_score_is_explained(p
     assert tuple(p.total for p in tally.players) == tally.totals
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-@SLOW
-@given(data=st.data())
-def test_with_the_club_agreements_a_prefix_does_not_depend_on_later_hands(preset, data):
-    game = parse(data.draw(club_games(preset, min_hands=2)))
-    full = game.score()
+def a_prefix_does_not_depend_on_later_hands(
+    game: GameFile, full: Tally, data: st.DataObject
+) -> None:
     k = data.draw(st.integers(0, len(game.lines)))
     prefix = replay(game.rules(), game.lines[:k], game.first_dealer, game.players)
-    assert prefix.lines == full.lines[:k]
+    assert prefix.lines == full.lines[:k], f"the first {k} lines scored alone differ"
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@SLOW
+@WHOLE_GAMES
 @given(data=st.data())
-def test_a_prefix_does_not_depend_on_later_hands(preset, data):
-    game = parse(data.draw(games(preset, min_hands=2)))
-    full = game.score()
-    k = data.draw(st.integers(0, len(game.lines)))
-    prefix = replay(game.rules(), game.lines[:k], game.first_dealer, game.players)
-    assert prefix.lines == full.lines[:k]
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-@SLOW
-@given(data=st.data())
-def test_changing_hand_k_changes_nothing_before_it(preset, data):
+def test_a_dealt_game_sums_explains_and_scores_each_hand_from_what_came_before(preset, data):
     raw = data.draw(games(preset, min_hands=2))
-    full = parse(raw).score()
+    game = parse(raw)
+    full = game.score()
+    totals_are_sums_and_every_score_is_explained(full)
+    a_prefix_does_not_depend_on_later_hands(game, full, data)
+    # changing hand k changes nothing before it
     hands = [i for i, line in enumerate(full.lines) if line.kind == "hand"]
     k = data.draw(st.sampled_from(hands))
     replacement = data.draw(dealt_hand(preset, full.lines[k].dealer))
@@ -101,7 +67,19 @@ def test_changing_hand_k_changes_nothing_before_it(preset, data):
         # a later hand may no longer fit (e.g. a give-up over the limit), never an earlier one
         assert all(p.hand is not None and p.hand > k for p in e.problems), e
         return
-    assert tally.lines[:k] == full.lines[:k]
+    assert tally.lines[:k] == full.lines[:k], f"hand {k + 1} changed a line before it"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@WHOLE_GAMES
+@given(data=st.data())
+def test_with_the_club_agreements_a_game_sums_explains_and_scores_a_prefix_alone(preset, data):
+    # scoring.md 5.1 switched on (tests/clubgames.py): blind bids, golden hands, silence,
+    # give-up penalties, barrel falls to 0, bolts of tricks or in a row
+    game = parse(data.draw(club_games(preset, min_hands=2)))
+    full = game.score()
+    totals_are_sums_and_every_score_is_explained(full)
+    a_prefix_does_not_depend_on_later_hands(game, full, data)
 
 
 def _one_hand(preset: str, dealer: int, hand: dict) -> dict:
@@ -116,7 +94,7 @@ def _one_hand(preset: str, dealer: int, hand: dict) -> dict:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150))
 @given(data=st.data())
 def test_every_hand_dealt_from_a_real_deck_is_accepted(preset, data):
     # scoring.md 3.2: the card points, tricks and marriages of a real deal always fit together
@@ -132,7 +110,7 @@ def test_every_hand_dealt_from_a_real_deck_is_accepted(preset, data):
 
 
 @pytest.mark.parametrize("preset", ["pl-2", "ru-2"])
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(data=st.data())
 def test_the_two_hand_sums_119_82_81_are_always_refused(preset, data):
     # 120 card points minus the 4 cards out of play: never 1, 38 or 39 of them
@@ -159,7 +137,7 @@ def test_the_two_hand_sums_119_82_81_are_always_refused(preset, data):
         )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400))
 @given(malformed_games())
 def test_malformed_input_raises_only_the_validation_error(data):
     try:
@@ -200,7 +178,7 @@ def damaged_files(draw: st.DrawFn) -> tuple[bytes, bool]:
     return bytes(blob), only_digits
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200))
 @given(damaged_files())
 def test_a_damaged_file_raises_only_the_validation_error(damaged):
     blob, still_json = damaged

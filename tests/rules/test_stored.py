@@ -4,7 +4,7 @@ checking them again, and the same tally as the checked replay whenever the lines
 import dataclasses
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.gamefile import parse
@@ -18,14 +18,9 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.bounds import LINES_MAX
 from tests.clubgames import club_games
+from tests.profiles import examples
 from tests.rules.helpers import game
 from tests.strategies import PRESETS, games, malformed_games
-
-SLOW = settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 
 
 def both(data: dict) -> tuple[object, object]:
@@ -43,24 +38,46 @@ def both(data: dict) -> tuple[object, object]:
     checked = outcome(
         lambda: replay(rules, file.lines, file.first_dealer, file.players, stored=True)
     )
-    read = outcome(
-        lambda: stored_sheet(rules, file.lines, file.first_dealer, file.players).tally()
-    )
+    read = outcome(lambda: stored_sheet(rules, file.lines, file.first_dealer, file.players).tally())
     return checked, read
+
+
+def a_change_checked_from_its_line_on_scores_as_every_check_does(
+    raw: dict, data: st.DataObject
+) -> None:
+    # replay_changed (the server's edit, delete and restore) reads the lines before the change
+    # as accepted: on a sound game that is the tally the checks of every line give
+    file = parse(raw)
+    if not file.lines:
+        return
+    rules, lines, who = file.rules(), file.lines, (file.first_dealer, file.players)
+    number = data.draw(st.integers(1, len(lines)))
+    try:
+        entered = replay_entered(rules, lines, number, *who)
+    except InvalidHand as e:
+        entered = [str(p) for p in e.problems]
+    try:
+        changed = replay_changed(rules, lines, number, *who, entered=True)
+    except InvalidHand as e:
+        changed = [str(p) for p in e.problems]
+    assert changed == entered, f"line {number} changed"
+    assert replay_changed(rules, lines, number, *who) == replay(rules, lines, *who, stored=True)
 
 
 @pytest.mark.properties
 @pytest.mark.parametrize("dealt", [games, club_games], ids=["house-rules", "club-agreements"])
 @pytest.mark.parametrize("preset", PRESETS)
-@SLOW
+@settings(max_examples=examples(40))
 @given(data=st.data())
-def test_a_stored_game_reads_back_as_the_checked_replay_scores_it(dealt, preset, data):
-    checked, read = both(data.draw(dealt(preset)))
+def test_a_stored_game_reads_back_and_changes_as_the_checked_replay_scores_it(dealt, preset, data):
+    raw = data.draw(dealt(preset))
+    checked, read = both(raw)
     assert read == checked
+    a_change_checked_from_its_line_on_scores_as_every_check_does(raw, data)
 
 
 @pytest.mark.properties
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300))
 @given(malformed_games())
 def test_a_damaged_stored_game_is_read_back_or_refused_with_the_checks_sentences(data):
     # whatever the rows hold, a read gives a tally or the checks' problems, never a crash; a
@@ -109,30 +126,6 @@ def test_a_stored_line_a_later_check_would_refuse_still_scores_as_it_was_accepte
     checked, read = both(game("pl-3", [{"declarer": 0, "bid": 100, "points": [100, 10, 0]}]))
     assert checked == ["hand 1: card points must add up to 120, got 110"]
     assert read.totals == (100, 10, 0)
-
-
-@pytest.mark.properties
-@pytest.mark.parametrize("preset", PRESETS)
-@SLOW
-@given(data=st.data())
-def test_a_change_checked_from_its_line_on_scores_a_sound_game_as_every_check_does(preset, data):
-    # replay_changed (the server's edit, delete and restore) reads the lines before the change
-    # as accepted: on a sound game that is the tally the checks of every line give
-    file = parse(data.draw(games(preset)))
-    if not file.lines:
-        return
-    rules, lines, who = file.rules(), file.lines, (file.first_dealer, file.players)
-    number = data.draw(st.integers(1, len(lines)))
-    try:
-        entered = replay_entered(rules, lines, number, *who)
-    except InvalidHand as e:
-        entered = [str(p) for p in e.problems]
-    try:
-        changed = replay_changed(rules, lines, number, *who, entered=True)
-    except InvalidHand as e:
-        changed = [str(p) for p in e.problems]
-    assert changed == entered
-    assert replay_changed(rules, lines, number, *who) == replay(rules, lines, *who, stored=True)
 
 
 def test_a_line_a_later_check_refuses_does_not_block_a_change_after_it():

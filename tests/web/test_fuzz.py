@@ -22,6 +22,7 @@ from scorekeeper.store.db import db
 from scorekeeper.store.models import ImportJob, Revision, Scorer
 from scorekeeper.web.games.forms import OPTION_FIELDS
 from tests.conftest import pg_database, signed_up
+from tests.profiles import examples
 
 from .helpers import hand, new_game, version_token
 
@@ -33,9 +34,10 @@ TEST_CONFIG = {  # the app fixture's (tests/conftest.py)
 }
 
 
-def fuzz(examples: int) -> settings:
+def fuzz(full: int) -> settings:
+    """`full` examples in the deep profile, a share of them otherwise (tests/profiles.py)."""
     return settings(
-        max_examples=examples,
+        max_examples=examples(full),
         deadline=None,
         database=None,  # each run the same budget, nothing kept between runs
         suppress_health_check=list(HealthCheck),
