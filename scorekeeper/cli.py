@@ -1,9 +1,10 @@
-"""The `scorekeeper` command: `upgrade`, `run` (Flask's CLI), `backup`, `restore` and
-`score FILE`."""
+"""The `scorekeeper` command: `upgrade`, `run` (Flask's CLI), `backup`, `restore`,
+`import-worker` and `score FILE`."""
 
 # `upgrade` brings the schema to the head of the migrations; `run` is Flask's development server,
-# upgrading first; `backup` and `restore` copy a whole instance (services/backup.py); `score FILE`
-# scores a game file with the rules alone.
+# upgrading first; `backup` and `restore` copy a whole instance (services/backup.py);
+# `import-worker` works off the queued imports in a process of its own (services/importworker.py);
+# `score FILE` scores a game file with the rules alone.
 
 from __future__ import annotations
 
