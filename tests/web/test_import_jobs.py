@@ -185,7 +185,10 @@ def test_an_import_that_keeps_stopping_its_worker_is_given_up_saying_what_is_sto
     assert "data-running" not in page and games(app) == 2
 
 
-def test_more_imports_than_an_account_may_have_waiting_are_refused_at_the_field(app, client):
+def test_more_imports_than_an_account_may_have_waiting_are_refused_at_the_field(
+    app, client, monkeypatch
+):
+    monkeypatch.setattr(importjobs, "FINISHED_KEPT", 2)
     for i in range(importjobs.UNFINISHED_MAX):
         assert upload(client, f"{i}.json", json.dumps(GAME_A).encode()).status_code == 302
     r = upload(client, "more.json", json.dumps(GAME_B).encode())
@@ -195,6 +198,10 @@ def test_more_imports_than_an_account_may_have_waiting_are_refused_at_the_field(
     with app.app_context():
         assert importjobs.work_all() == importjobs.UNFINISHED_MAX
     assert upload(client, "more.json", json.dumps(GAME_B).encode()).status_code == 302
+    # of the finished reports the newest are kept: the oldest went when this one was queued
+    listed = client.get("/import").get_data(as_text=True)
+    assert "more.json" in listed and "2.json" in listed and "1.json" in listed
+    assert "0.json" not in listed
 
 
 def test_the_worker_thread_works_the_queue_rides_out_the_database_and_stops_with_its_app(
