@@ -75,7 +75,7 @@ def game_csv(game_id: int) -> Response:
     w = csv.writer(out)
 
     def row(cells: list[object]) -> None:
-        # a name like "=HYPERLINK(...)" must stay a name in a spreadsheet (issue 11, point 10)
+        # a name like "=HYPERLINK(...)" must stay a name in a spreadsheet (CSV injection)
         w.writerow([_cell(c) for c in cells])
 
     # the headers in the reader's language, like the page the file is downloaded from
