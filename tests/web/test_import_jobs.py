@@ -76,6 +76,8 @@ def test_an_upload_is_queued_at_once_and_its_page_follows_it_to_the_end(app, cli
     said = html.unescape(polish.get_data(as_text=True))
     assert 'lang="pl"' in said and "points.json: " in said
     assert "card points must add up to 120" not in said
+    # the counts are a sentence of their own: a capital, also where Polish puts the verb first
+    assert "<p>Zapisano 2 partie;" in said
 
 
 def test_an_import_is_its_owners_alone(app, client, anon):
