@@ -156,7 +156,7 @@ def _import_worker_command() -> click.Command:
 
 
 def _where_to_open(lan: str | None, port: int) -> str:
-    """The start-up line: the address a phone on the network opens first (issue 12 point 6)."""
+    """The start-up line: the address a phone on the network opens first (not loopback)."""
     if lan:
         return (
             f"Thousand Scorekeeper: open {lan} on a phone on this network "

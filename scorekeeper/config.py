@@ -64,7 +64,7 @@ def _public_url() -> str | None:
 
 
 def _auto_migrate() -> bool:
-    """Whether create_app brings the schema up itself (issue 11, point 3).
+    """Whether create_app brings the schema up itself.
 
     Under gunicorn never: the migrations are one step of a deployment (`scorekeeper upgrade`),
     and a worker must boot while the database is away. Elsewhere (the tests, scripts, a shell)

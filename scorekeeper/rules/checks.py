@@ -37,7 +37,7 @@ class Checker(ClubChecks):
         """The problems of `line` as line `number` of the sheet (empty: it can be scored)."""
         self.number, self.problems = number, []
         if number > LINES_MAX:
-            # issue 11 point 5: a real game is under 200 lines; this bounds a game's work
+            # a real game is under 200 lines; this bounds a game's work (scoring.md 3.2)
             self.bad(
                 "hand",
                 N_("a game has at most {most} lines; this would be line {line}"),

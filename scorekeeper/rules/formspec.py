@@ -1,6 +1,6 @@
 """What logging a hand asks for under these rules: the hand form and the score page ask here."""
 
-# The pages hold no rule condition (issue 13): whether there is an auction, when the trump is
+# The pages hold no rule condition: whether there is an auction, when the trump is
 # asked for, which marriages can be ticked, who sits out... are the rules' answers, given here
 # as plain records for the templates, the form's code and forms.js (through data attributes).
 

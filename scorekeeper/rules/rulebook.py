@@ -1,6 +1,6 @@
 """The rules of a game described: what each section says, as sentence keys with their numbers."""
 
-# The rules pages hold no rule condition (issue 13): which sections a game has, which of two
+# The rules pages hold no rule condition: which sections a game has, which of two
 # sentences is true of it and every number they quote are decided here (describe.py puts the
 # sections in order); the web holds the words of each sentence key (web/rulebook/sentences.py)
 # and lays them out. The house rules' own sections and the decisions are in describe.py.

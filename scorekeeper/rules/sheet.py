@@ -89,7 +89,7 @@ class Sheet:
 
         Every stored line was checked when it was written, and a change to a line re-checks
         every line after it (services/lines.py, removal.py), so a read scores them as they were
-        accepted: the checks were a third of a replay's time (issue 15). A line past the most,
+        accepted: the checks were a third of a replay's time. A line past the most,
         a line after the end, or one the scoring cannot take goes back through the checks,
         which name its problems."""
         table = self.table

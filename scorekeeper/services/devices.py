@@ -1,7 +1,7 @@
 """The device cookie: a signed note, kept a year by a browser, of the accounts it signed in to."""
 
 # The throttle (throttle.py) lets such a browser try its accounts' passwords whatever strangers did
-# (issue 11, point 9); the note is signed with the secret key, so it cannot be forged.
+# (a stranger cannot lock the owner out); the note is signed with the secret key: no forgery.
 
 from __future__ import annotations
 

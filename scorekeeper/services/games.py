@@ -2,7 +2,7 @@
 
 # A link is not a change of the score, so it is written without bumping the game's version: a
 # hand form open on another phone stays valid, and a hand saved at the same moment is no clash
-# (issue 11: renewing a link while a hand was saved was a StaleDataError, a 500).
+# (renewing a link while a hand was saved was once a StaleDataError, a 500).
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -
     if it is not valid. `commit_now=False` leaves the commit to the caller (bench/history.py
     stores many games in one transaction; an import stores its own batches, bulk.py)."""
     file.score()  # refuses an invalid file before anything is written
-    lock_account(owner_id)  # issue 11: two new games at once share no new player
+    lock_account(owner_id)  # two new games at once do not both add one new name
     game = Game(
         variant=file.variant,
         options=dict(file.options),

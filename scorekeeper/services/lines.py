@@ -180,7 +180,7 @@ def update_line(
 
 def _same_edit(game: Game, number: int, line: RuleLine, version: int | None) -> bool:
     """A double tap of Save on an edit: one write since the form, and line `number` already
-    says what the form says. Answered as done, not as a conflict (issue 11, point 1)."""
+    says what the form says. Answered as done, not as a conflict: the first tap saved it."""
     if version is None or version + 1 != game.version:
         return False
     lines = rule_lines(game)

@@ -159,7 +159,7 @@ def record(player: Player) -> tuple[Record, list[Played]]:
     """The player's record and games (newest first), in a fixed number of queries whatever
     the number of games; no game is loaded as an object while its summary is cached. A deleted
     game is not there; an abandoned one is listed but counts as not played (no figure of it).
-    Remembered per worker until one of the player's games changes (issue 15: 10,000 games took
+    Remembered per worker until one of the player's games changes (10,000 games once took
     160-550 ms a view): one aggregate query tells, since every change of a game bumps its
     version, and a game deleted, made or merged in changes the count and the sum of ids."""
     key = (player.id, player.name) + tuple(

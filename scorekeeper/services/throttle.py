@@ -1,6 +1,6 @@
 """The sign-in and sign-up throttle: guessing is slowed, and a stranger cannot close an account."""
 
-# Issue 11 point 9. Counted in throttle_event rows (in the database, so that every worker of a
+# Counted in throttle_event rows (in the database, so that every worker of a
 # hosted instance refuses alike):
 # - a browser that signed in to an account before carries a signed device cookie naming it; it
 #   may try that account's password whatever strangers did, within its own small limit (5 an

@@ -1,6 +1,6 @@
 """Writing a game's lines: one write at a time (the game row taken first), retries found by key."""
 
-# Issue 11, point 1: two phones (or a double tap) writing to one game at the same moment must
+# Two phones (or a double tap) writing to one game at the same moment must
 # each get a deliberate answer, never a 500. Every write to a game's lines runs in `writing`:
 # it takes the game row, reads the game again under that lock, and turns a unique-constraint
 # or version clash anywhere in the write (the flushes included) into a `Conflict`.

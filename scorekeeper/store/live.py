@@ -3,7 +3,7 @@
 # A follower's phone asks every few seconds whether the score changed (web/livecheck.py). The
 # answer is one row by primary key, read on a connection of the thread's own kept open in
 # autocommit: one round trip to the database, no pool checkout and its ping, no BEGIN nor
-# ROLLBACK, no session, no game, seats or players loaded (issue 15: a 304 spent 59 % of its
+# ROLLBACK, no session, no game, seats or players loaded (a 304 once spent 59 % of its
 # time loading the whole game to compare one number; through the pool it still took 5 round
 # trips and ~670 us of CPU on PostgreSQL).
 

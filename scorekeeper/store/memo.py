@@ -16,7 +16,7 @@ from flask import Flask, current_app
 
 class Memo:
     """A small thread-safe LRU map, capped by the estimated bytes of what it holds (`weigh`):
-    a count alone let a worker's memos grow with the length of its games (issue 15: 0.47 MB
+    a count alone let a worker's memos grow with the length of its games (0.47 MB
     for each 200-hand game, ~0.6 GB for a thousand 1,000-hand ones)."""
 
     def __init__(self, budget: int, weigh: Callable[[Any], int]) -> None:

@@ -55,7 +55,7 @@ def did_just(
     game: Game, version: int | None, action: str, position: int, reason: str, who: str | None
 ) -> bool:
     """Whether the one write since `version` was this change by this account: the twin of a
-    double tap, or of the same form sent from two tabs (issue 11, point 1). Each write bumps
+    double tap, or of the same form sent from two tabs. Each write bumps
     the version by one, and each delete or restore leaves a revision, stamped with the
     game's `updated_at` of its write: an older revision is not the one write since (an
     appended hand, which leaves none, came after it)."""

@@ -58,6 +58,6 @@ def register(app: Flask) -> None:
     ):
         app.register_blueprint(blueprint)
     common.register_common(app)
-    fingerprints.init_app(app)  # ?v= on static URLs, kept a year (issue 15)
-    stylesheet.init_app(app)  # style.css without its comments (issue 14's page budget)
-    livecheck.install(app)  # the followers' check, in front of the session (issue 15)
+    fingerprints.init_app(app)  # ?v= on static URLs, kept a year: a warm view is one request
+    stylesheet.init_app(app)  # style.css without its comments (the page budget)
+    livecheck.install(app)  # the followers' check, before the session: most of a club's traffic

@@ -30,7 +30,7 @@ from scorekeeper.store import queries
 from scorekeeper.store.models import Account, Game
 
 # the session cookie's random id of its signed-in browser (accounts.start_session): the server's
-# account_session row must still exist for the cookie to sign anyone in (issue 11 point 8)
+# account_session row must still exist for the cookie to sign anyone in (so a session can end)
 SESSION_ID = "session_id"
 
 
@@ -141,10 +141,6 @@ def who() -> str:
     token = g.get("api_token")
     name = me().username
     return f"{name} (API token “{token.name}”)" if token is not None else name
-
-
-
-
 
 
 def game_by_link(game_id: int, token: str, kind: str) -> Game:

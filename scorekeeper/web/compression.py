@@ -1,6 +1,6 @@
 """Responses gzipped by the app itself (brotli when its module is there), static files once."""
 
-# Issue 15, "Bytes": the embedded default on a laptop has no nginx in front to compress, so the
+# Bytes: the embedded default on a laptop has no nginx in front to compress, so the
 # app does it, in an after_request hook (it knows the endpoint; the live check's 304s, answered
 # before Flask by web/livecheck.py, never get here):
 # - HTML, CSS, JS, JSON (the manifest and problem documents too), SVG, CSV and plain text of

@@ -1,7 +1,7 @@
 """Error answers: a page in the reader's language (JSON on /api/); 503 for a database away."""
 
-# Every failure a reader can meet ends in a deliberate answer (issue 11, points 3 and 7): the
-# status, what happened to what they sent, and what to do now. A database that is away, busy or
+# Every failure a reader can meet ends in a deliberate answer: the status, what
+# happened to what they sent, and what to do now. A database that is away, busy or
 # locked is "try again in a few seconds" (503 with Retry-After), never a 500; a 500 is still a bug,
 # answered calmly and logged with a reference the page shows.
 

@@ -1,6 +1,6 @@
 """Static URLs that name their content (?v=<hash>), kept a year by browsers: `immutable`."""
 
-# Issue 15, "Bytes": static files were sent with `no-cache`, so every page view asked again for
+# Bytes: static files were sent with `no-cache`, so every page view asked again for
 # the CSS and the scripts (a 304 each, a round trip on a phone). Now url_for('static', ...) and
 # url_for('engine.offline_script') (and the engine's other files, if a template names them)
 # add ?v= and the first 8 hex digits of a SHA-256 of what is served; such a URL is answered

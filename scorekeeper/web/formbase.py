@@ -1,7 +1,7 @@
 """The base of every form: WTForms' own messages from a catalogue read once per language."""
 
 # Flask-WTF reads WTForms' catalogue from disk once per request that builds a form (about a
-# third of a millisecond, issue 15: "every form re-reads the WTForms catalogue"); the
+# third of a millisecond a form); the
 # catalogues do not change while a worker runs, so each language's is read once and kept.
 
 from __future__ import annotations

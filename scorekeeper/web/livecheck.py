@@ -1,6 +1,6 @@
 """The live view's check, answered before Flask: 304 from one indexed read, or 503 when busy."""
 
-# Issue 15. Every phone following a game asks every 3 s whether the score changed; at a club
+# Every phone following a game asks every 3 s whether the score changed; at a club
 # that is most of the traffic, and it used to cost a whole request (session, the game with its
 # seats and players, 4-7 ms of CPU) to say "no change". Here, in front of Flask:
 # - with If-None-Match, the game's version and live token are read by primary key

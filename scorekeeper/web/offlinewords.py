@@ -1,6 +1,6 @@
 """The offline code's words (templates/_offline.html), rendered once per language and worker."""
 
-# Issue 15: the status line's words are on every page and the game's on every board, some 60
+# The status line's words are on every page and the game's on every board, some 60
 # translations a page, the same for every page in a language. They depend on the language and a
 # flag alone, so each is rendered once; a macro with a free argument (a username) is not kept.
 

@@ -1,10 +1,10 @@
 """The stylesheet and the scripts sent without their comments, at their own URLs (?v=...)."""
 
-# Issue 14's page budget (the game page with its CSS and JS, <= 10 KB gzip): the comments of
-# style.css say why for whoever edits it, and are a fifth of its compressed bytes. The static
-# view sends a .css file with them taken out, every representation alike (the gzip one is this
-# body compressed: one ETag, one content), remembered per version of the file. No build step:
-# the file stays as written; style.css has no "/*" inside a string. The scripts (app.js,
+# The page budget (the game page with its CSS and JS <= 10 KB gzip, docs/operations.md): the
+# comments of style.css say why for whoever edits it, and are a fifth of its compressed bytes.
+# The static view sends a .css file with them taken out, every representation alike (the gzip
+# one is this body compressed: one ETag, one content), remembered per version of the file. No
+# build step: the file stays as written; style.css has no "/*" inside a string. The scripts (app.js,
 # forms.js, newgame.js) alike, through rjsmin as the offline code is (web/engine.py).
 
 from __future__ import annotations

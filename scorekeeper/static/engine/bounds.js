@@ -10,7 +10,7 @@
   // The rules, the game-file reader, the forms and the URLs all check against these, so that what
   // one database accepts the other does too (PostgreSQL's INTEGER stops at 2**31 - 1, SQLite's
   // at 2**63 - 1; PostgreSQL refuses NUL in text and counts VARCHAR(n) in characters, SQLite
-  // checks neither) and nothing reaches a column it does not fit (issue 11 point 5).
+  // checks neither) and nothing reaches a column it does not fit.
 
   //: the largest id or number in a URL or a stored integer column (PostgreSQL's INTEGER)
   M.DB_INT_MAX = 2147483647;
@@ -22,7 +22,7 @@
 
   //: an adjustment is within this, either way, per seat (scoring.md 3.2)
   M.ADJUSTMENT_MAX = 10000;
-  //: lines per game: a real game is under 200; past this a line is refused (issue 11 point 5),
+  //: lines per game: a real game is under 200; past this a line is refused (scoring.md 3.2),
   //: which also bounds the work of replaying a game (and of importing one)
   M.LINES_MAX = 2000;
   //: changes in an imported trail: a few edits of every line of the longest game

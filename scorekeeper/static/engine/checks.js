@@ -14,7 +14,7 @@
       this.number = number;
       this.problems = [];
       if (number > bounds.LINES_MAX) {
-        // issue 11 point 5: a real game is under 200 lines; this bounds a game's work
+        // a real game is under 200 lines; this bounds a game's work (scoring.md 3.2)
         this.bad(
           "hand",
           N_("a game has at most {most} lines; this would be line {line}"),

@@ -5,7 +5,7 @@
   var cards = SK.cards;
   var M = (SK.formspec = {});
 
-  // The pages hold no rule condition (issue 13): whether there is an auction, when the trump is
+  // The pages hold no rule condition: whether there is an auction, when the trump is
   // asked for, which marriages can be ticked, who sits out... are the rules' answers, given here
   // as plain records for the templates, the form's code and app.js (through data attributes).
 

@@ -3,7 +3,7 @@
   "use strict";
   var M = (SK.presets = {});
 
-  // Presets are data (issue 13). Every difference between the variants of the seeds is a value:
+  // Presets are data. Every difference between the variants of the seeds is a value:
   // an option (the deck, the auction, the rounding, the lock, the barrel...) or one of two facts a
   // preset states beside its options, the forced opening (pl-3, pl-4, pl-2 and ru-3: the player
   // after the dealer opens at the lowest bid without looking) and ru-2's 850 rule. One Rules

@@ -30,9 +30,9 @@ def device() -> devices.Device | None:
 
 def _signed_in(account: Account, target: str | None) -> Response:
     """A fresh session at sign-in: nothing from before it (a planted session id) carries
-    over, and the server keeps its row so that it can be ended (issue 11 point 8). The
-    browser's device cookie now names the account: its owner is not held up by a stranger's
-    guesses (throttle.py)."""
+    over, and the server keeps its row so that it can be ended (sign-out, a new
+    password). The browser's device cookie now names the account: its owner is not held up by
+    a stranger's guesses (throttle.py)."""
     before = session.get(access.SESSION_ID)
     if isinstance(before, str):  # signed in as someone else a moment ago: that one ends
         accounts.end_session(before)

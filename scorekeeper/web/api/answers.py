@@ -2,7 +2,7 @@
 
 # A write to a line (append, replace, delete) ends in one of the answers below, whatever went
 # wrong: `line_write` turns what the services raise into them, so the three routes say the same
-# thing the same way (issue 14: 412 with the game as it is now, 422 for a key reused).
+# thing the same way (412 with the game as it is now, 422 for a key reused).
 
 from __future__ import annotations
 

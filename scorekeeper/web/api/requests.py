@@ -1,7 +1,7 @@
 """What the API reads of a request: a JSON body, an Idempotency-Key, the If-Match version."""
 
 # Every fault here is a BadBody: the view answers 400 with its English message, and nothing is
-# read further (issue 11 point 5 for the depth; issue 14 for keys and versions).
+# read further (docs/operations.md: "Bounds", "Writes at the same moment").
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from scorekeeper.services import writing
 from scorekeeper.store.models import Game
 from scorekeeper.web import access
 
-#: deeper JSON is refused whole: a game file nests six levels (issue 11, point 5)
+#: deeper JSON is refused whole (never a RecursionError): a game file nests six levels
 MAX_DEPTH = 32
 
 #: one entity tag of a game: its version, as the ETag header gives it ("v17"); W/ (a proxy that

@@ -1,6 +1,6 @@
 """The JSON API: the same facts as the pages, for import, export and other clients."""
 
-# A phone that logged hands with no connection sends them later (issue 14): every game answer
+# A phone that logged hands with no connection sends them later: every game answer
 # carries the game's version (the ETag "v17" and, in the body, "version"); a write with
 # If-Match is refused with 412 and the game as it is now when another phone wrote since, and a
 # write with an Idempotency-Key, tried again, answers as its first try did and stores nothing.

@@ -135,7 +135,7 @@ def board(game: Game) -> dict[str, Any]:
     # rendered once per version and language (memo.py). Forms (with their CSRF token) stay
     # outside it.
     # A long game shows its last RECENT lines, the rest a tap away (?all=1): the page costs
-    # the same at hand 300 as at hand 30 (issue 15).
+    # the same at hand 300 as at hand 30.
     shown = len(tally.lines) if request.args.get("all") else RECENT
     deleted, changed = trail.marks(game)
     sheet = memo.memos().sheets.get_or_make(

@@ -36,7 +36,8 @@ def write(game_id: int, form: LineForm, write: Callable[[], services.Outcome]) -
     except InvalidHand as e:
         form.take_problems(e)
         return None
-    # the top of the score page: the totals, the dealer and "Log hand N+1" (issue 12, point 2);
+    # the top of the score page, what the scorer needs next: the totals, the dealer and
+    # "Log hand N+1";
     # `saved` names the new line, which app.js marks in the sheet below
     return redirect(url_for("games.show", game_id=game_id, saved=outcome.number))
 
@@ -60,9 +61,10 @@ def abandoned(game: Game) -> Response | None:
 
 
 def posted() -> list[list[str]]:
-    """What a form posted, in one order: the body its token is stored with (issue 11, point
-    4). The fields, not the line made of them: the line of a form posted again is made
-    against the game as it is now (the dealer by turn), and would differ from the first."""
+    """What a form posted, in one order: the body its token is stored with (the token
+    sent again with another body is refused). The fields, not the line made of them: the line
+    of a form posted again is made against the game as it is now (the dealer by turn), and
+    would differ from the first."""
     return sorted([k, v] for k, v in request.form.items(multi=True) if k != "csrf_token")
 
 
