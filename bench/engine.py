@@ -1,6 +1,6 @@
 """The browser engine's weight and speed beside Python's: .venv/bin/python bench/engine.py"""
 
-# Issue 14's budgets, measured in one run: the engine and the offline code gzipped (≤ 25 KB),
+# The budgets, measured in one run: the engine and the offline code gzipped (≤ 25 KB),
 # the game page's first load without them (≤ 10 KB gzip of HTML + CSS + JS), no request to
 # another host, and a 200-hand game scored in headless Chromium (≤ 20 ms) beside the Python
 # engine on the same game, with the ratio per hand.

@@ -120,8 +120,8 @@ def pause(answer: loadclient.Answer | None, failures: int) -> float | None:
 async def follower(step: Step, table: Table, cold: bool = False) -> None:
     """A phone on the live page: the state every 3 s, with the ETag of the last board; it
     starts with the ETag the page was opened with (the game's version then, as the page
-    carries it), or with none (`cold`: a page of before issue 15, or a follower who opened
-    nothing yet)."""
+    carries it), or with none (`cold`: a page of a release whose pages carried no
+    version, or a follower who opened nothing yet)."""
     etag = None if cold else f'"{table.game}-{table.version}"'
     client, failures = step.client(), 0
     path = f"/live/{table.game}/{table.token}/state"

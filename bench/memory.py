@@ -4,7 +4,7 @@ Views the game page of every game, one after another, as a worker that lives for
 would, and prints its resident memory (VmRSS) as it goes: short games (20 hands), 200-hand
 games and 1,000-hand games, each kind in a fresh database and a fresh worker. The memos that
 remember each game (store/memo.py) are capped by bytes, so the figure levels off whatever the
-length of the games (issue 15: ~150 MB a worker at most; it grew 0.47 MB per 200-hand game).
+length of the games (~150 MB a worker at most; capped by count, it grew 0.47 MB per 200-hand game).
 `--quick` views fewer games.
 """
 

@@ -85,8 +85,8 @@ def page_weight(client: FlaskClient) -> None:
     cold = sum(len(b) for b, _ in wire.values())
     warm = [u for u in raw if KEPT not in wire[u][1]]
     warm_bytes = sum(len(wire[u][0]) for u in warm)
-    # issue 15: "the game page <= 30 KB raw and <= 10 KB on the wire in all": the page's raw
-    # size, and on the wire with what a first view fetches (both figures printed)
+    # the page budget (docs/operations.md): the game page <= 30 KB raw, and <= 10 KB on the wire
+    # with what a first view fetches (both figures printed)
     print(
         f"    cold view: {len(raw)} requests, {cold_raw / 1024:.1f} KB raw, {cold / 1024:.1f} KB"
         f" on the wire (goal: the page <= 30 KB raw: {len(html) / 1024:.1f} KB"

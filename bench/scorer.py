@@ -1,6 +1,6 @@
 """What a scorer waits for, SQLite and PostgreSQL: .venv/bin/python bench/scorer.py [--quick]
 
-Times the paths a scorer meets at the table rather than a cache hit (issue 15): the scoreboard
+Times the paths a scorer meets at the table rather than a cache hit: the scoreboard
 right after a write (every write is a new version, so nothing rendered is reused), the
 scoreboard from a worker that remembers nothing (a new gunicorn worker, or one whose memos let
 the game go), and posting a hand through the form together with the redirect to the board.

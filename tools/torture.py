@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Torture run (issue 11): concurrency, fuzz and faults on a real gunicorn, SQLite and PostgreSQL.
+"""Torture run: concurrency, fuzz and faults on a real gunicorn, SQLite and PostgreSQL.
 
     python3 tools/torture.py                  # both databases: ~2 min on 2 idle cores
     python3 tools/torture.py --quick          # fewer threads and inputs: ~1 min

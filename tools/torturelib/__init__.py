@@ -1,1 +1,1 @@
-"""The torture run (issue 11) in parts; tools/torture.py is its entry point."""
+"""The torture run (docs/operations.md) in parts; tools/torture.py is its entry point."""

@@ -65,7 +65,7 @@ def concurrency(ctx: Ctx) -> dict[str, Any]:
         for i in range(n)
     ]
     out["api distinct"] = statuses(together(jobs))
-    # long keys that differ only after their first 70 characters (issue 11, point 4)
+    # long keys that differ only after their first 70 characters: a key is a whole key
     prefix = "torture-" + "k" * 62
     jobs = [
         partial(post_api, ctx, api_game, ctx.hands.next(), f"{prefix}-{i:04d}")

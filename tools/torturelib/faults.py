@@ -76,7 +76,7 @@ def kill_worker(ctx: Ctx, server: Server) -> dict[str, Any]:
 
 def outage(ctx: Ctx, server: Server, pg: Postgres) -> dict[str, Any]:
     """PostgreSQL stopped under load; a worker killed meanwhile, so that its replacement boots
-    without the database (issue 11, point 3); then started again."""
+    without the database (it must, and answer 503); then started again."""
     tally, stop = Tally(), threading.Event()
     threads = load(ctx, stop, tally)
     time.sleep(1)

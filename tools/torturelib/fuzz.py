@@ -52,7 +52,7 @@ def fuzz_jobs(ctx: Ctx, fuzzer: Client, count: int) -> list[Callable[[], Any]]:
         fields.update({"bid": "110", "points-0": "80", "points-1": "20", "points-2": "20"})
         for name in rng.sample(HAND_FIELDS, rng.randint(1, 3)):
             fields[name] = hostile(rng)
-        if rng.random() < 0.2:  # a dealer the game does not have (issue 11, point 5)
+        if rng.random() < 0.2:  # a dealer the game does not have: a message, not a 500
             fields["dealer"] = rng.choice(["3", "-1", "7", str(2**31)])
         return lambda: fuzzer.form(path, fields)
 
@@ -89,7 +89,7 @@ def fuzz_jobs(ctx: Ctx, fuzzer: Client, count: int) -> list[Callable[[], Any]]:
             fields.update(
                 {name: hostile(rng) for name in rng.sample(NEW_FIELDS, rng.randint(1, 3))}
             )
-            if rng.random() < 0.3:  # a variant the app does not have (issue 11, point 5)
+            if rng.random() < 0.3:  # a variant the app does not have: a message, not a 500
                 fields["variant"] = rng.choice(["pl-9", "PL-3", "pl-3\x00", "", "ru-2 "])
             return lambda: fuzzer.form("/games/new", fields)
         if kind == 5:
