@@ -149,7 +149,7 @@ def test_the_read_only_link_changes_nothing(app, client, anon):
         r = _call(anon, endpoint, method, url)
         tried += method == "POST"
         if endpoint == "invites.join" and method == "GET":
-            # an invite says what it is before sign-in (issue 12): this token is no invite
+            # an invite says what it is before sign-in: this token is no invite
             assert r.status_code == 404, (endpoint, url)
         elif url.startswith("/api/"):
             assert r.status_code == 401, (endpoint, method, url)
@@ -173,7 +173,7 @@ def test_signed_out_pages_lead_to_sign_in_and_back(app, client, anon):
         "/signin", data={"username": "tester", "password": "correct horse battery", "next": game}
     )
     assert r.headers["Location"] == game
-    # never off the site (issue 11 point 10: `////host` left as `//host`)
+    # never off the site (`////host` was once left as `//host`)
     for target in NASTY_NEXT:
         r = app.test_client().post(
             "/signin",
