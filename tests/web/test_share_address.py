@@ -1,4 +1,4 @@
-"""The share page's links and QR code name an address other phones can open (issue 12 point 6):
+"""The share page's links and QR code name an address other phones can open:
 the configured public URL, else the page's own host when others reach it, else the network
 address `scorekeeper run` serves on, else the loopback host with a warning."""
 
