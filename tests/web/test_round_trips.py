@@ -1,4 +1,4 @@
-"""What a phone at the table waits on, counted in round trips to the database (issue 15): the
+"""What a phone at the table waits on, counted in round trips to the database: the
 board from a worker that remembers nothing, and a hand posted with the board it leads to."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from .test_lifecycle import FINISHED, post
 
 def test_the_board_from_a_worker_that_remembers_nothing_reads_in_five_queries(app, client):
     # the session, the game with its seats, players and rematches, the marriages, the lines
-    # and entries, the trail's marks: a fresh gunicorn worker's first view of a game (issue 15)
+    # and entries, the trail's marks: a fresh gunicorn worker's first view of a game
     finished = f"/games/{post(client, FINISHED)}"
     client.post(f"{finished}/rematch", data=version_token(client, finished))
     longer = new_game(client)
