@@ -1,4 +1,4 @@
-"""The game page in words players use (issue 12 points 3 and 10): short names in the narrow
+"""The game page in words players use: short names in the narrow
 columns, the variant's name for a title, explanations in words, the language's own variant."""
 
 from __future__ import annotations
