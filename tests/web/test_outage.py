@@ -1,5 +1,5 @@
 """A worker boots without its database, answers 503 with Retry-After while it is away (JSON on
-the API), stores nothing meanwhile, and serves again by itself when it is back (issue 11, 3)."""
+the API), stores nothing meanwhile, and serves again by itself when it is back."""
 
 from __future__ import annotations
 
