@@ -1,5 +1,5 @@
 """Installable: every page links a manifest in the reader's language, whose start page and icons
-are there (issue 14, "Add to home screen" opens straight into the games list)."""
+are there ("Add to home screen" opens straight into the games list)."""
 
 from __future__ import annotations
 
