@@ -1,4 +1,4 @@
-"""An invite link opened signed out (issue 12 point 10): the page says what the invite is, then
+"""An invite link opened signed out: the page says what the invite is, then
 leads to sign in or sign up, and back to the invite to join."""
 
 from __future__ import annotations
