@@ -178,7 +178,7 @@ HOUSE_RULES = [
     {"trump_marriage_double": True, "double_on_switch": True, "round_declarer": True},
     {"slam_counts_all": True, "all_cards_in_play": False, "marriage_needs_trick": False},
     {"barrel": {"knock_off": False}, "musik_bonus": {"ace": 40, "marriage": False}},
-    # the club agreements of scoring.md 5.1 (issue 16)
+    # the club agreements of scoring.md 5.1
     {
         "blind": {"min_total": 200, "on_barrel": True},
         "golden": {"hands": 1},
