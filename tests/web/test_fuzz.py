@@ -1,4 +1,4 @@
-"""Hostile input over every form, page and the API (issue 11 point 5): huge and negative numbers,
+"""Hostile input over every form, page and the API: huge and negative numbers,
 NUL and other control characters, long and odd unicode, nested JSON, wrong types, corrupt zips.
 Whatever is sent, the answer is never a 5xx, and a refused input stores nothing."""
 
@@ -391,7 +391,7 @@ def test_the_import_form_takes_hostile_files_without_5xx(app, client):
 
 
 GAME = {"format": "scorekeeper-game/1", "variant": "pl-3", "players": ["A", "B", "C"]}
-# one request each, as seen in issue 11 point 5 (each was a 500 on one database or both)
+# one request each, each of them once a 500 on one database or both
 REPRODUCERS: list[tuple[str, str, dict[str, Any]]] = [
     ("/games/new", "form", {"variant": "zz", "players-0": "A", "players-1": "B"}),
     ("/games/new", "form", {**FORMS["games.new"][0], "players-0": "A\x00"}),
@@ -489,7 +489,7 @@ COLUMNS = [
 
 def test_a_game_file_sqlite_takes_postgresql_takes_too(tmp_path):
     """The same hostile game files to an app on each database: the same answers, so that an
-    archive moves between them (issue 11 point 5)."""
+    archive moves between them."""
     with pg_database() as pg_url:
         _the_same_answers(tmp_path, pg_url)
 
