@@ -1,5 +1,5 @@
-"""Every error is a page in the reader's language with the app's layout, JSON on /api/ (issue 11,
-point 7); a database that is away or locked is a 503 with Retry-After, a bug a calm 500."""
+"""Every error is a page in the reader's language with the app's layout, JSON on /api/; a
+database that is away or locked is a 503 with Retry-After, a bug a calm 500."""
 
 from __future__ import annotations
 
