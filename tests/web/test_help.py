@@ -1,4 +1,4 @@
-"""The project documents its own game file and scoring rules (issue 12 point 12): in docs/, linked
+"""The project documents its own game file and scoring rules: in docs/, linked
 from the README, and in the app, where the import page links to the format."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_the_readme_links_the_docs_it_names():
 
 def test_no_file_points_outside_the_repository():
     """A clone holds only the repository: nothing in it may send a reader to the shared folder
-    beside it (issue 12 point 12)."""
+    beside it."""
     needle = "../" + "shared"
     found = []
     for top in ("README.md", "docs", "scorekeeper", "tests", "tools", "bench"):
