@@ -1,4 +1,4 @@
-"""Writes to one game at the same moment, and retries (issue 11, points 1 and 4): no 5xx, every
+"""Writes to one game at the same moment, and retries: no 5xx, every
 acknowledged hand stored once, the others told of the conflict; a key is a whole key."""
 
 from __future__ import annotations
