@@ -1,4 +1,4 @@
-"""The new-game form (issue 12 points 5 and 7): exactly the variant's seats, and house rules as
+"""The new-game form: exactly the variant's seats, and house rules as
 one toggle each in words, their numbers behind "change the numbers", every option reachable."""
 
 from __future__ import annotations
