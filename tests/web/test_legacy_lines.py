@@ -1,4 +1,4 @@
-"""A game logged before the real-deal checks (issue 12) keeps opening and scoring; the hand
+"""A game logged before the real-deal checks (scoring.md 3.2) keeps opening and scoring; the hand
 being entered or edited gets every check (docs/rules-decisions.md, "A real deal")."""
 
 from __future__ import annotations
