@@ -1,4 +1,4 @@
-"""One option catalogue (issue 13): every option of the rules has its words (web/words.py) and a
+"""One option catalogue: every option of the rules has its words (web/words.py) and a
 field of its kind on the new-game form, so that a new option cannot be forgotten; every preset
 and every rule key has its words too."""
 
