@@ -285,12 +285,12 @@ def test_sheet_and_explanation_name_the_contract_played(client):
     hand(client, game, [35, 70, 15], declarer=1, marriages=["1:hearts"])  # no bid: the 100
     hand(client, game, [20, 0, 100], declarer=2, bid=100, contract="110")
     page = client.get(game).get_data(as_text=True)
-    # the sheet's narrow columns name the players short (issue 12 point 3)
+    # the sheet's narrow columns name the players short
     assert "Bar. 100" in page and "Cel. 110" in page
     assert "Celina played 110 (bid 100)" in client.get(f"{game}/hands/2").get_data(as_text=True)
 
 
-# --- hostile input (issue 11 point 5): a message at the field that caused it, nothing stored ---
+# --- hostile input: a message at the field that caused it, nothing stored ---
 
 
 def _error_at(page: str, field_id: str) -> str:
