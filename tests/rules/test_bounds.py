@@ -1,4 +1,4 @@
-"""Bounds (scoring.md 3.2 "Numbers", issue 11 point 5): a number or text that no table makes,
+"""Bounds (scoring.md 3.2 "Numbers"): a number or text that no table makes,
 or that no column holds, is a problem at its field and seat, never an overflow or a traceback."""
 
 from __future__ import annotations
