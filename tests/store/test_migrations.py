@@ -26,7 +26,7 @@ def test_wal_mode_on_sqlite(app):
 def test_an_upgrade_from_before_accounts_keeps_every_game_for_the_first_account(
     empty_database_url,
 ):
-    """A family's database from before issue 4: the migration keeps its games and players,
+    """A family's database from before accounts: the migration keeps its games and players,
     and the first account to sign up adopts them."""
     from flask_migrate import upgrade
     from sqlalchemy import text
