@@ -1,4 +1,4 @@
-"""Two app servers behind nginx, sharing one PostgreSQL and nothing else (issue 15): what one
+"""Two app servers behind nginx, sharing one PostgreSQL and nothing else: what one
 stores the other serves, a session and the sign-in throttle hold on both, a retried request
 with its Idempotency-Key finds the first one's answer whichever server it reaches."""
 
