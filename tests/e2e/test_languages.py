@@ -255,7 +255,7 @@ def test_every_page_in_every_language(
         "signin": "/signin",
         "signup": "/signup",
         "live": live[len(base) :],
-        "join-signed-out": invite[len(base) :],  # an invite says what it is (issue 12)
+        "join-signed-out": invite[len(base) :],  # an invite says what it is
     }
     for name, path in signed_out.items():
         other.goto(base + path)
