@@ -1,4 +1,4 @@
-"""The club agreements of scoring.md 5.1 at the table (issue 16), at 390x844 and 360x740: a
+"""The club agreements of scoring.md 5.1 at the table, at 390x844 and 360x740: a
 blind hand and a golden hand logged through the hand form and seen on the game page, the
 problems the rules find said at their fields as the scorer types, the same with no connection
 (the offline code rebuilds the banner, the toggle and the chips from the engine), and every page
