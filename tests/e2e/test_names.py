@@ -1,5 +1,5 @@
 """Long names on a phone: no name breaks inside a word on the game, print and live pages, at
-390x844 nor at 360x740, in any language (issue 12, point 3)."""
+390x844 nor at 360x740, in any language."""
 
 from __future__ import annotations
 
