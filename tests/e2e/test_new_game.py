@@ -1,4 +1,4 @@
-"""The new-game form in the browser (issue 12 point 5): each preset shows exactly its seats, and
+"""The new-game form in the browser: each preset shows exactly its seats, and
 a name left in a row the variant hides is not sent."""
 
 from __future__ import annotations
