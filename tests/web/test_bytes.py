@@ -1,4 +1,4 @@
-"""Bytes (issue 15): answers gzipped by the app when the client takes it, static files under
+"""Bytes: answers gzipped by the app when the client takes it, static files under
 fingerprinted URLs kept a year (`immutable`), and a warm page view that fetches the page alone."""
 
 from __future__ import annotations
