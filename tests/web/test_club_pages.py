@@ -1,4 +1,4 @@
-"""The club agreements of scoring.md 5.1 on the pages (issue 16): each as a switch of the
+"""The club agreements of scoring.md 5.1 on the pages: each as a switch of the
 new-game form, the hand form's blind toggle and golden hand, the game page's chips, the rules
 page of a game and the players' statistics."""
 
@@ -194,9 +194,7 @@ def test_the_blind_toggle_is_there_where_the_game_plays_blind_bids(client: Any) 
 
 def test_a_blind_hand_is_saved_and_edited_as_blind(client: Any) -> None:
     game = game_from(client, "pl-3-blind.json", 0)
-    r = hand(
-        client, game, [30, 80, 10], declarer=1, bid=120, blind="y", marriages="1:hearts"
-    )
+    r = hand(client, game, [30, 80, 10], declarer=1, bid=120, blind="y", marriages="1:hearts")
     assert r.status_code == 302, r.get_data(as_text=True)
     assert totals(client, game) == [30, 240, 10]
     assert stored_hands(client, game)[0]["blind"] is True
