@@ -208,7 +208,8 @@ def live_server(app) -> Iterator[str]:  # type: ignore[no-untyped-def]
     # the browser goes through CSRF like a phone does (the test client posts without tokens)
     app.config["WTF_CSRF_ENABLED"] = True
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for the loop to look again: every 0.5 s by default, 0.4 s a test
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()

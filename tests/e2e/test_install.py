@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import sign_up
+from .conftest import sign_up_by_request
 from .test_hand_form import game_from
 
 
@@ -35,7 +35,7 @@ def test_a_game_opened_once_is_still_there_with_no_connection(
 ) -> None:
     context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
     page = context.new_page()
-    sign_up(page, live_server, "offline")
+    sign_up_by_request(page.request, live_server, "offline")
     game = game_from(page, live_server, "pl-3-basic.json", hands=3)
     page.goto(game)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")

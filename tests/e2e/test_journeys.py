@@ -231,7 +231,8 @@ def test_live_view_follows_another_phone_within_5_seconds(
 def test_accounts_pages_and_a_co_scorer(
     page: Page, live_server: str, browser, browser_context_args
 ) -> None:
-    page.get_by_role("link", name="scorer").click()
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="scorer").click()  # the account, signed in, in the header
     check_page(page, "account")
     page.get_by_label("What the token is for").fill("results board")
     page.get_by_role("button", name="Make a token").click()

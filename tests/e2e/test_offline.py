@@ -14,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.gamefile.output import engine_output
 
-from .conftest import PASSWORD, sign_up
+from .conftest import PASSWORD, sign_up, sign_up_by_request
 from .test_hand_form import game_from, points
 from .test_languages import check_layout, choose_language
 
@@ -39,8 +39,9 @@ def phone(browser: Browser, args: dict, base: str, username: str, new: bool = Tr
     page = context.new_page()
     page.on("console", lambda m: print("CONSOLE", m.type, m.text))
     page.on("pageerror", lambda e: print("PAGEERROR", e))
-    if new:
-        sign_up(page, base, username)
+    if new:  # signed up (by a request: the form is test_journeys.py's), on the home page
+        sign_up_by_request(page.request, base, username)
+        page.goto(f"{base}/")
     else:
         page.goto(f"{base}/signin")
         page.get_by_label("Username").fill(username)
@@ -706,7 +707,7 @@ def test_a_first_view_is_the_page_alone_and_the_offline_code_comes_where_it_has_
     controls has it, from the worker's copy (app.js's offlineCode, docs/table.md)."""
     context = browser.new_context(**{**browser_context_args, "service_workers": "block"})
     page = context.new_page()
-    sign_up(page, live_server, "first-view")
+    sign_up_by_request(page.request, live_server, "first-view")
     game = game_from(page, live_server, "pl-3-basic.json", hands=2)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/engine/offline.js" in r.url else None)

@@ -12,7 +12,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import sign_up
+from .conftest import sign_up_by_request
 from .test_hand_form import game_from, stored_hands
 from .test_languages import OVERFLOWS, choose_language
 
@@ -93,7 +93,7 @@ def test_without_javascript_the_printable_sheet_says_to_use_the_browsers_print(
 ) -> None:
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     plain = context.new_page()
-    sign_up(plain, live_server, "nojs")
+    sign_up_by_request(plain.request, live_server, "nojs")
     game = game_from(plain, live_server, "pl-3-basic.json", ALL)
     plain.goto(f"{game}/print")
     expect(plain.get_by_text("Use your browser's Print to put it on paper.")).to_be_visible()
