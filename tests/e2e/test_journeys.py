@@ -127,7 +127,7 @@ def test_hand_form_helps_while_typing(page: Page, live_server: str) -> None:
     page.locator("[name=bid]").fill("110")
     page.get_by_label("Ala card points").fill("35")
     page.get_by_label("Bartek card points").fill("70")
-    # the last player's points are the rest of the deck, suggested (issue 12)
+    # the last player's points are the rest of the deck, suggested
     expect(page.get_by_label("Celina card points")).to_have_attribute("placeholder", "15")
     expect(page.locator("#preview")).to_contain_text("35 rounded to 40")
     expect(page.locator("#preview")).to_contain_text("Bartek: -110")

@@ -617,7 +617,7 @@ def test_an_adjustment_changed_then_deleted_offline_is_sent_in_order(
     browser: Browser, browser_context_args: dict, live_server: str
 ) -> None:
     """An adjustment's edit form and delete page, not kept: the adjustment form kept, filled
-    with that line, with its Delete button and the why-the-change box (issue 14, point 4)."""
+    with that line, with its Delete button and the why-the-change box."""
     page = phone(browser, browser_context_args, live_server, "adjuster")
     game = game_from(page, live_server, "pl-3-basic.json", hands=2)
     api = game.replace("/games/", "/api/games/")
