@@ -11,6 +11,22 @@ import pytest
 from playwright.sync_api import APIRequestContext, Page, Playwright
 
 PASSWORD = "correct horse battery"
+# the phones the form is made for: a usual one, and a small Android
+SIZES = [(390, 844), (360, 740)]
+
+
+def at(*sizes: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """The test's `phone` at these sizes. A test of what the form does runs at one of them, the
+    tests of a file taking them by turns (the width changes no behaviour; both are met)."""
+    return pytest.mark.parametrize("phone", sizes, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
+
+
+@pytest.fixture
+def phone(request: pytest.FixtureRequest, page: Page) -> Page:
+    """The test's page at the size `at` gives it (390x844 without)."""
+    width, height = getattr(request, "param", SIZES[0])
+    page.set_viewport_size({"width": width, "height": height})
+    return page
 
 
 def sign_up(page: Page, base: str, username: str) -> None:

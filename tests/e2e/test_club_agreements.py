@@ -1,37 +1,22 @@
 """The club agreements of scoring.md 5.1 at the table, at 390x844 and 360x740: a
 blind hand and a golden hand logged through the hand form and seen on the game page, the
 problems the rules find said at their fields as the scorer types, the same with no connection
-(the offline code rebuilds the banner, the toggle and the chips from the engine), and every page
-they touch in all four languages: translated, nothing wider than the phone, axe clean."""
+(the offline code rebuilds the banner, the toggle and the chips from the engine). Every page
+they touch, in all four languages, is test_languages.py's (club_pages)."""
 
 from __future__ import annotations
 
-import json
 import os
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .test_hand_form import ROOT, SIZES, game_from, points, stored_hands, totals_in_view
-from .test_languages import (
-    LANGS,
-    check_language,
-    check_layout,
-    choose_language,
-    known_strings,
-    visit,
-)
+from .conftest import SIZES, at
+from .games import game_from, game_with
+from .test_hand_form import points, stored_hands, totals_in_view
 from .test_offline import opened_online, shown_totals, unsent
 from .test_offline import phone as worker_phone
 
 SHOTS = os.environ.get("SCREENSHOTS")
-
-
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def phone(request: pytest.FixtureRequest, page: Page) -> Page:
-    width, height = request.param
-    page.set_viewport_size({"width": width, "height": height})
-    return page
 
 
 def shot(page: Page, name: str, both: bool = False) -> None:
@@ -46,19 +31,11 @@ def shot(page: Page, name: str, both: bool = False) -> None:
     page.set_viewport_size(viewport)
 
 
-def game_with(page: Page, base: str, fixture: str, hands: list[dict], **options: object) -> str:
-    """A game of the fixture's players and variant with these options and hands."""
-    data = json.loads((ROOT / "tests/games" / fixture).read_text(encoding="utf-8"))["game"]
-    data["options"], data["hands"] = options, hands
-    response = page.request.post(f"{base}/api/games", data=data)
-    assert response.status == 201, response.text()
-    return f"{base}/games/{response.json()['id']}"
-
-
 def chips(page: Page, name: str):  # type: ignore[no-untyped-def]
     return page.locator(".total", has=page.locator(".name", has_text=name)).locator(".chip")
 
 
+@at(SIZES[1])
 def test_a_blind_hand_through_the_form_and_on_the_page(phone: Page, live_server: str) -> None:
     game = game_from(phone, live_server, "pl-3-blind.json")
     phone.goto(game + "/hands/new")
@@ -94,6 +71,7 @@ def test_a_blind_hand_through_the_form_and_on_the_page(phone: Page, live_server:
     shot(phone, "blind-edit")
 
 
+@at(SIZES[0])
 def test_a_blind_bid_refused_is_said_at_the_toggle(phone: Page, live_server: str) -> None:
     # a lowest total of 300 for a blind bid: this table's own number
     hands = [{"declarer": 1, "bid": 100, "points": [20, 100, 0]}]
@@ -115,6 +93,7 @@ def test_a_blind_bid_refused_is_said_at_the_toggle(phone: Page, live_server: str
     assert len(stored_hands(phone, game)) == 1
 
 
+@at(SIZES[1])
 def test_a_golden_hand_through_the_form_and_on_the_page(phone: Page, live_server: str) -> None:
     game = game_from(phone, live_server, "pl-3-golden.json", hands=1)
     phone.goto(game)
@@ -209,72 +188,3 @@ def test_offline_the_golden_deal_and_the_blind_toggle_follow_the_engine(
     assert phone_totals == [380, -120, 0]
     expect(page.locator(".totals .points")).to_have_text(["380", "-120", "0"])
     page.context.close()
-
-
-# --- every page the agreements touch, in every language ------------------------------------
-
-
-def club_pages(page: Page, base: str) -> dict[str, str]:
-    """A game of each agreement at the point where its page says the most."""
-    golden = game_from(page, base, "pl-3-golden.json", hands=1)
-    silence = game_from(page, base, "pl-3-silence.json", hands=3)
-    blind = game_from(page, base, "pl-3-blind.json", hands=3)
-    falls = game_from(page, base, "ru-3-barrel-falls.json", hands=4)
-    penalty = game_from(page, base, "ru-3-give-up-penalty.json")
-    # every agreement of 5.1 at once, for the rules page
-    every = game_with(
-        page,
-        base,
-        "ru-3-golden.json",
-        [],
-        blind=True,
-        golden=True,
-        silence=True,
-        give_up={"every": 3, "on_barrel": False},
-        barrel={"falls_to_zero": 3},
-        bolts={"kind": "tricks", "consecutive": True},
-    )
-    # the live view of the penalty game: its marks, as a follower's phone shows them
-    page.goto(penalty + "/share")
-    page.get_by_role("button", name="Make a live link").click()
-    live = page.locator(".share-link a").first.get_attribute("href") or ""
-    page.goto(f"{base}/players/")
-    player = page.locator("a[href*='/players/']", has_text="Celina").first
-    return {
-        "new-game": f"{base}/games/new",
-        "golden-form": golden + "/hands/new",
-        "golden-board": golden,
-        "blind-form": blind + "/hands/new",
-        "blind-edit": blind + "/hands/1/edit",
-        "blind-print": blind + "/print",
-        "silence-form": silence + "/hands/new",
-        "silence-board": silence,
-        "falls-board": falls,
-        "penalty-board": penalty,
-        "penalty-form": penalty + "/hands/new",
-        "penalty-live": live,
-        "rules": every + "/rules",
-        "player": base + (player.get_attribute("href") or "/players/"),
-    }
-
-
-@pytest.mark.parametrize("lang", ["en", *LANGS])
-def test_the_pages_of_the_agreements_in_every_language(
-    page: Page, live_server: str, lang: str
-) -> None:
-    pages = club_pages(page, live_server)
-    english = {}
-    for name, url in pages.items():
-        visit(page, url)
-        english[name] = known_strings(page)
-        if lang == "en":
-            check_layout(page, "en", name)
-            shot(page, f"{name}-en", both=True)
-    if lang == "en":
-        return
-    page.goto(live_server + "/")
-    choose_language(page, lang)
-    for name, url in pages.items():
-        visit(page, url)
-        check_language(page, lang, english[name], name)
-        shot(page, f"{name}-{lang}", both=True)

@@ -1,29 +1,22 @@
-"""The hand form at the table, at 390x844 and 360x740: the remainder only suggests, the score
-page after a save shows the totals, the card counter adds a pile, nothing is wider than 360."""
+"""The hand form at the table, at 390x844 and 360x740 (each test at one, by turns): the remainder
+only suggests, the score page after a save shows the totals, the card counter adds a pile,
+nothing is wider than 360."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
-from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from .conftest import SIZES, at
+from .games import game_from
 from .test_languages import OVERFLOWS
 
-ROOT = Path(__file__).resolve().parents[2]
 SHOTS = os.environ.get("SCREENSHOTS")
-SIZES = [(390, 844), (360, 740)]
-
-
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def phone(request: pytest.FixtureRequest, page: Page) -> Page:
-    width, height = request.param
-    page.set_viewport_size({"width": width, "height": height})
-    return page
+BIG, SMALL = SIZES
 
 
 def shot(page: Page, name: str) -> None:
@@ -31,15 +24,6 @@ def shot(page: Page, name: str) -> None:
         os.makedirs(SHOTS, exist_ok=True)
         width = page.viewport_size["width"] if page.viewport_size else 0
         page.screenshot(path=os.path.join(SHOTS, f"hand-form-{name}-{width}.png"), full_page=True)
-
-
-def game_from(page: Page, base: str, fixture: str, hands: int | list[dict] = 0) -> str:
-    """A game of the fixture's players and rules, with its first `hands` (or these hands)."""
-    data = json.loads((ROOT / "tests/games" / fixture).read_text(encoding="utf-8"))["game"]
-    data["hands"] = hands if isinstance(hands, list) else data["hands"][:hands]
-    response = page.request.post(f"{base}/api/games", data=data)
-    assert response.status == 201, response.text()
-    return f"{base}/games/{response.json()['id']}"
 
 
 def stored_hands(page: Page, game: str) -> list[dict]:
@@ -63,6 +47,7 @@ def totals_in_view(page: Page) -> None:
     assert page.evaluate("window.scrollY") == 0
 
 
+@at(BIG)
 def test_typing_every_box_over_the_suggestion_keeps_what_was_typed(
     phone: Page, live_server: str
 ) -> None:
@@ -88,6 +73,7 @@ def test_typing_every_box_over_the_suggestion_keeps_what_was_typed(
     shot(phone, "saved")
 
 
+@at(SMALL)
 def test_an_empty_suggested_box_is_taken_as_the_rest_on_save(phone: Page, live_server: str) -> None:
     game = game_from(phone, live_server, "moscow-trump-double.json")
     phone.goto(game + "/hands/new")
@@ -105,6 +91,7 @@ def test_an_empty_suggested_box_is_taken_as_the_rest_on_save(phone: Page, live_s
     assert stored_hands(phone, game)[0]["points"] == [70, 62]
 
 
+@at(BIG)
 def test_editing_a_box_with_backspace_leaves_it_empty_and_85_over_75_is_85(
     phone: Page, live_server: str
 ) -> None:
@@ -142,9 +129,13 @@ def count(page: Page, name: str, ranks: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("fixture", "name", "pile", "more"),
-    [("pl-3-basic.json", "Ala", 30, 41), ("moscow-trump-double.json", "Аня", 33, 44)],
-    ids=["standard", "moscow"],
+    ("phone", "fixture", "name", "pile", "more"),
+    [
+        (SMALL, "pl-3-basic.json", "Ala", 30, 41),
+        (BIG, "moscow-trump-double.json", "Аня", 33, 44),
+    ],
+    indirect=["phone"],
+    ids=["standard-360x740", "moscow-390x844"],
 )
 def test_the_card_counter_adds_a_pile(
     phone: Page, live_server: str, fixture: str, name: str, pile: int, more: int
@@ -179,6 +170,7 @@ def test_the_card_counter_adds_a_pile(
     expect(points(phone, name)).to_have_value("40")
 
 
+@at(SMALL)
 def test_a_trump_needed_only_with_a_marriage_is_asked_for_once_one_is_ticked(
     phone: Page, live_server: str
 ) -> None:
@@ -283,7 +275,12 @@ def test_no_hand_form_is_wider_than_360_in_any_language(page: Page, live_server:
                     shot(page, f"{key}-{path.strip('/').replace('/', '-')}-{lang}")
 
 
-@pytest.mark.parametrize("lang", ["pl", "ru", "uk"])
+@pytest.mark.parametrize(
+    ("phone", "lang"),
+    [(BIG, "pl"), (SMALL, "ru"), (BIG, "uk")],
+    indirect=["phone"],
+    ids=["pl-390x844", "ru-360x740", "uk-390x844"],
+)
 def test_typing_over_the_suggestion_and_editing_in_every_language(
     phone: Page, live_server: str, lang: str
 ) -> None:
@@ -321,6 +318,7 @@ def test_typing_over_the_suggestion_and_editing_in_every_language(
     assert width <= phone.viewport_size["width"]  # type: ignore[index]
 
 
+@at(BIG)
 def test_another_declarer_is_offered_the_lowest_bid_they_can_have_won_with(
     phone: Page, live_server: str
 ) -> None:
@@ -349,6 +347,7 @@ def test_another_declarer_is_offered_the_lowest_bid_they_can_have_won_with(
     assert stored_hands(phone, game)[-1]["bid"] == 110
 
 
+@at(SMALL)
 def test_points_move_on_to_the_next_empty_box_once_a_number_is_whole(
     phone: Page, live_server: str
 ) -> None:

@@ -10,7 +10,7 @@ in English and in one other language by turns (the `lang` attribute included).
 
 from __future__ import annotations
 
-import json
+import os
 import re
 from pathlib import Path
 
@@ -20,9 +20,12 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, sign_up_by_request
+from .games import game_from as game_url
+from .games import game_with
 
 ROOT = Path(__file__).resolve().parents[2]
+SHOTS = os.environ.get("SCREENSHOTS")  # a folder: every page in every language, at both sizes
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
 LANGS = ("pl", "ru", "uk")
 SAME_IN_EVERY_LANGUAGE = {"OK", "CSV", "API", "JSON", "QR"}  # names, not words
@@ -143,11 +146,7 @@ def choose_language(page: Page, lang: str) -> None:
 
 
 def game_from(page: Page, base: str, fixture: str, hands: int | None = None) -> int:
-    data = json.loads((ROOT / "tests/games" / fixture).read_text(encoding="utf-8"))["game"]
-    data["hands"] = data["hands"][:hands]
-    response = page.request.post(f"{base}/api/games", data=data)
-    assert response.status == 201, response.text()
-    return int(response.json()["id"])
+    return int(game_url(page, base, fixture, 99 if hands is None else hands).rsplit("/", 1)[1])
 
 
 def link_from(page: Page, button: str, pattern: str) -> str:
@@ -197,7 +196,65 @@ def the_pages(page: Page, base: str) -> tuple[dict[str, str], int, str, str]:
     }
     pages.update({f"rules-{p}": f"/rules/{p}" for p in ("pl-3", "pl-4", "pl-2", "ru-2")})
     pages.update({f"rules-{p}": f"/rules/{p}" for p in ("ru-4", "moscow", "ru-3")})
+    pages["explain-failed"] = f"/games/{pl4}/hands/2"
+    pages.update(table_pages(page, base))
+    pages.update(club_pages(page, base))
     return pages, fresh, live, invite
+
+
+def table_pages(page: Page, base: str) -> dict[str, str]:
+    """The pages a table reads during a game with marks beside the totals (give-ups to a
+    penalty, who must bid): the game page, its live view, its adjustment form."""
+    running = game_url(page, base, "ru-3-give-up-penalty.json", hands=99)
+    page.goto(running + "/share")
+    live = link_from(page, "Make a live link", "/live/")
+    pages = {"table-game": running, "table-live": live, "table-adjust": running + "/adjust"}
+    return {name: url.removeprefix(base) for name, url in pages.items()}
+
+
+def club_pages(page: Page, base: str) -> dict[str, str]:
+    """A game of each club agreement of scoring.md 5.1 at the point where its page says the
+    most (test_club_agreements.py logs their hands)."""
+    golden = game_url(page, base, "pl-3-golden.json", hands=1)
+    silence = game_url(page, base, "pl-3-silence.json", hands=3)
+    blind = game_url(page, base, "pl-3-blind.json", hands=3)
+    falls = game_url(page, base, "ru-3-barrel-falls.json", hands=4)
+    penalty = game_url(page, base, "ru-3-give-up-penalty.json")
+    # every agreement of 5.1 at once, for the rules page
+    every = game_with(
+        page,
+        base,
+        "ru-3-golden.json",
+        [],
+        blind=True,
+        golden=True,
+        silence=True,
+        give_up={"every": 3, "on_barrel": False},
+        barrel={"falls_to_zero": 3},
+        bolts={"kind": "tricks", "consecutive": True},
+    )
+    # the live view of the penalty game: its marks, as a follower's phone shows them
+    page.goto(penalty + "/share")
+    page.get_by_role("button", name="Make a live link").click()
+    live = page.locator(".share-link a").first.get_attribute("href") or ""
+    page.goto(f"{base}/players/")
+    player = page.locator("a[href*='/players/']", has_text="Celina").first
+    pages = {
+        "golden-form": golden + "/hands/new",
+        "golden-board": golden,
+        "blind-form": blind + "/hands/new",
+        "blind-edit": blind + "/hands/1/edit",
+        "blind-print": blind + "/print",
+        "silence-form": silence + "/hands/new",
+        "silence-board": silence,
+        "falls-board": falls,
+        "penalty-board": penalty,
+        "penalty-form": penalty + "/hands/new",
+        "penalty-live": live,
+        "club-rules": every + "/rules",
+        "club-player": base + (player.get_attribute("href") or "/players/"),
+    }
+    return {name: url.removeprefix(base) for name, url in pages.items()}
 
 
 # One test per language, so that they run side by side (pytest-xdist): English lays every
@@ -223,6 +280,7 @@ def test_every_page_in_every_language(
         assert len(english[name]) >= 3, f"{name}: too few known strings {english[name]}"
         if lang == "en":
             check_layout(page, "en", name)
+            shot(page, f"{name}-en")
     if lang == "en":
         return
     page.goto(base + "/")
@@ -233,6 +291,7 @@ def test_every_page_in_every_language(
         # the markup is the same in every language, the words and the lang attribute not
         turn = LANGS[list(pages).index(name) % len(LANGS)] == lang
         check_language(page, lang, english[name], name, axe=turn)
+        shot(page, f"{name}-{lang}")
     # a refused hand: the rule's message at its field, in the language, nothing stored
     page.goto(f"{base}/games/{fresh}/hands/new")
     for seat, points in enumerate((60, 40, 15)):
@@ -267,6 +326,18 @@ def test_every_page_in_every_language(
     context.close()
 
 
+def shot(page: Page, name: str) -> None:
+    """The page into SCREENSHOTS at both sizes, when it names a folder (to look at)."""
+    if not SHOTS:
+        return
+    os.makedirs(SHOTS, exist_ok=True)
+    for screen in SCREENS:
+        page.set_viewport_size(screen)
+        path = os.path.join(SHOTS, f"lang-{name}-{screen['width']}.png")
+        page.screenshot(path=path, full_page=True)
+    page.set_viewport_size(SCREENS[0])
+
+
 def sign_up(page: Page, base: str, username: str) -> None:
     page.goto(base + "/signup")
     page.locator("[name=username]").fill(username)
@@ -280,17 +351,21 @@ def english_of(
     page: Page, base: str, path: str, name: str, username: str | None = None
 ) -> set[str]:
     """The known strings of a page as an English reader sees it (a fresh English context;
-    signed up as `username` first when the page needs an account)."""
+    signed up as `username` first when the page needs an account). The same in every test of
+    a process (the tokens in the links aside, which are no words): read once."""
+    if ("signed out", name) in ENGLISH:
+        return ENGLISH["signed out", name]
     context = page.context.browser.new_context(locale="en-GB")  # type: ignore[union-attr]
     try:
         other = context.new_page()
         if username:
-            sign_up(other, base, username)
+            sign_up_by_request(other.request, base, username)
         other.goto(base + path)
         found = known_strings(other)
     finally:
         context.close()
     assert len(found) >= 3, f"{name}: too few known strings {found}"
+    ENGLISH["signed out", name] = found
     return found
 
 

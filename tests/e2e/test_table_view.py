@@ -1,20 +1,19 @@
 """What a table notices, measured in the browser: tap targets of 44px at least (the header, the
 sheet's hand numbers, the live view) at 360x740, the big screen's chips read across a room at
 1920x1080, the printable sheet's Print button, an adjustment's minus toggle; axe on each page.
-SCREENSHOTS=<folder> keeps a picture of every page in every language."""
+SCREENSHOTS=<folder> keeps a picture of every page (test_languages.py's: in every language)."""
 
 from __future__ import annotations
 
 import os
 import re
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import sign_up_by_request
 from .test_hand_form import game_from, stored_hands
-from .test_languages import OVERFLOWS, choose_language
+from .test_languages import OVERFLOWS
 
 SHOTS = os.environ.get("SCREENSHOTS")
 TAP = 44  # px, the thumb's target (WCAG 2.5.5)
@@ -113,12 +112,11 @@ def test_an_adjustment_is_a_minus_with_its_toggle(page: Page, live_server: str) 
     assert stored_hands(page, game)[-1] == {"adjustment": [0, -50, 20], "reason": "renege"}
 
 
-@pytest.mark.parametrize("lang", ["en", "pl", "ru", "uk"])
-def test_the_pages_a_table_reads_fit_and_pass_axe_in_every_language(
-    page: Page, live_server: str, lang: str
-) -> None:
+def test_the_pages_a_table_reads_fit_and_pass_axe(page: Page, live_server: str) -> None:
     """The game page, live view, Explain, printable sheet, adjustment, new game, games list,
-    history and player page, at 390 and 360 wide: nothing wider than the screen; axe in en."""
+    history and player page, at 390 and 360 wide: nothing wider than the screen; axe at 360.
+    The same pages in every language: test_languages.py (table_pages and the rest)."""
+    lang = "en"
     running = game_from(page, live_server, "ru-3-give-up-penalty.json", ALL)
     over = game_from(page, live_server, "pl-4-lock-end.json", ALL)
     live = live_link(page, running)
@@ -136,8 +134,6 @@ def test_the_pages_a_table_reads_fit_and_pass_axe_in_every_language(
         "history": f"{live_server}/history",
         "player": f"{live_server}{player}",
     }
-    page.goto(live_server + "/")
-    choose_language(page, lang)
     for width, height in ((390, 844), (360, 740)):
         page.set_viewport_size({"width": width, "height": height})
         for name, url in pages.items():
@@ -146,7 +142,7 @@ def test_the_pages_a_table_reads_fit_and_pass_axe_in_every_language(
             assert not bad, f"{name} ({lang}, {width}): " + "; ".join(bad[:8])
             scroll = page.evaluate("document.documentElement.scrollWidth")
             assert scroll <= width, f"{name} ({lang}): {scroll}px wide at {width}"
-            if lang == "en" and width == 360:
+            if width == 360:
                 result = Axe().run(page)
                 assert result.violations_count == 0, f"{name}: " + result.generate_report()
             shot(page, f"{name}-{lang}")
