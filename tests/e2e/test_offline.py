@@ -16,7 +16,7 @@ from scorekeeper.gamefile.output import engine_output
 
 from .conftest import PASSWORD, sign_up, sign_up_by_request
 from .test_hand_form import game_from, points
-from .test_languages import check_layout, choose_language
+from .test_languages import axe_turn, check_layout, choose_language
 
 SHOTS = os.environ.get("SCREENSHOTS")
 SIZES = [(390, 844), (360, 740)]
@@ -807,7 +807,7 @@ def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
 ) -> None:
     """The hand form with a refusal at its field, the game page with a hand not sent and the
     status line, a line's delete, a new game and the games list kept: nothing overflows at 390
-    or 360 px, and axe finds nothing."""
+    or 360 px, and axe finds nothing (each page in English and in one other language)."""
     page = phone(browser, browser_context_args, live_server, f"look-{lang}")
     if lang != "en":
         choose_language(page, lang)
@@ -824,30 +824,30 @@ def test_the_offline_pages_fit_a_phone_and_pass_axe_in_every_language(
         page.locator(f"[name=points-{seat}]").fill(str(value))
     page.locator("#hand-form button.primary[type=submit]").click()
     expect(page.locator("fieldset.played .error")).to_be_visible()
-    check_layout(page, lang, "offline hand form")
+    check_layout(page, lang, "offline hand form", axe=axe_turn(lang, 0))
     shot(page, f"form-{lang}")
     page.locator("[name=points-2]").fill("20")
     page.locator("#hand-form button.primary[type=submit]").click()
     expect(unsent(page)).to_have_count(1)
     expect(page.locator("#sync-status")).to_be_visible()
-    check_layout(page, lang, "offline game page")
+    check_layout(page, lang, "offline game page", axe=axe_turn(lang, 1))
     shot(page, f"game-{lang}")
     # a line deleted with no connection: the kept form, its Delete button and why, in words
     page.goto(game + "/hands/1/delete")
     expect(page.locator(".offline-reason")).to_be_visible()
     expect(page.locator(".offline-delete")).to_be_visible()
-    check_layout(page, lang, "offline delete")
+    check_layout(page, lang, "offline delete", axe=axe_turn(lang, 2))
     shot(page, f"delete-{lang}")
     # a game started with no connection: the form, then the games list saying it waits
     page.goto(f"{live_server}/games/new")
     expect(page.locator(".offline-note")).to_be_visible()
-    check_layout(page, lang, "offline new game")
+    check_layout(page, lang, "offline new game", axe=axe_turn(lang, 3))
     shot(page, f"new-game-{lang}")
     for seat, name in enumerate(("Ala", "Bartek", "Celina")):
         page.locator(f"[name=players-{seat}]").fill(name)
     page.locator("#new-game button[type=submit]").click()
     expect(page.locator(".pending-games p")).to_have_count(1)
-    check_layout(page, lang, "offline games list")
+    check_layout(page, lang, "offline games list", axe=axe_turn(lang, 4))
     shot(page, f"games-{lang}")
     close_phone(page)
 
