@@ -71,6 +71,12 @@ OVERFLOWS = """() => {
 }"""
 
 
+# What check_language reads of a page, and check_layout of its layout, each in one evaluate.
+WORDS = f"""() => ({{lang: document.documentElement.getAttribute('lang'),
+                    texts: ({OWN_TEXTS})(), body: document.body.innerText}})"""
+LAYOUT = f"() => [({OVERFLOWS})(), document.documentElement.scrollWidth]"
+
+
 def messages() -> dict[str, str]:
     """The catalogue's messages without placeholders, worth matching (two letters or more)."""
     with (TRANSLATIONS / "en/LC_MESSAGES/messages.po").open("rb") as f:
@@ -93,9 +99,9 @@ def known_strings(page: Page) -> set[str]:
 
 def check_language(page: Page, lang: str, english: set[str], name: str, axe: bool = True) -> None:
     catalogue = CATALOGUES[lang]
-    texts = set(page.evaluate(OWN_TEXTS))
-    body = re.sub(r"\s+", " ", page.locator("body").inner_text())
-    assert page.locator("html").get_attribute("lang") == lang
+    seen = page.evaluate(WORDS)  # one round trip for the three: 0.05 s a page less
+    texts, body = set(seen["texts"]), re.sub(r"\s+", " ", seen["body"])
+    assert seen["lang"] == lang
     for msgid in english - SAME_IN_EVERY_LANGUAGE:
         translated = catalogue.gettext(msgid)
         assert translated != msgid, f"{name}: {msgid!r} in {lang}"
@@ -115,11 +121,11 @@ def check_layout(page: Page, lang: str, name: str, axe: bool = True) -> None:
         result = Axe().run(page)
         assert result.violations_count == 0, f"{name} ({lang}): " + result.generate_report()
     for screen in SCREENS:
-        page.set_viewport_size(screen)
-        bad = page.evaluate(OVERFLOWS)
+        if page.viewport_size != screen:
+            page.set_viewport_size(screen)
+        bad, width = page.evaluate(LAYOUT)
         where = f"{name} ({lang}, {screen['width']}px)"
         assert not bad, f"{where}: " + "; ".join(bad[:8])
-        width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= screen["width"], f"{where}: the page is {width}px wide"
     page.set_viewport_size(SCREENS[0])
 
