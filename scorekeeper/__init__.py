@@ -17,7 +17,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from scorekeeper import catalogues, config
 
-    app = Flask(__name__, instance_relative_config=True)
+    app = Flask(__name__, instance_path=config.instance_path(), instance_relative_config=True)
     register_converters(app)
     os.makedirs(app.instance_path, exist_ok=True)
     config.configure(app, test_config)

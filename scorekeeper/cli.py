@@ -104,6 +104,7 @@ def _run_command() -> click.Command:
     clone serves at once. The reloader's child finds it done."""
     from flask.cli import ScriptInfo, run_command
 
+    from scorekeeper.config import where_data_lives
     from scorekeeper.web.addresses import served_url
 
     def run(upgrade: bool, **options: Any) -> None:
@@ -114,6 +115,7 @@ def _run_command() -> click.Command:
         # the share page's links name this address when the page was opened as 127.0.0.1
         app.config["LAN_URL"] = served_url(options["host"], options["port"], bool(options["cert"]))
         if not child:
+            click.echo(where_data_lives(app))
             click.echo(_where_to_open(app.config["LAN_URL"], options["port"]))
         click.get_current_context().invoke(run_command, **options)
 

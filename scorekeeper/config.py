@@ -15,6 +15,42 @@ from flask import Flask
 from scorekeeper.store.db import MIGRATIONS
 
 
+def instance_path() -> str:
+    """The folder of this instance's data: the SQLite database and the secret key.
+
+    `SCOREKEEPER_INSTANCE` names it. Without it, a checkout keeps Flask's folder, `instance/`
+    beside the package; an installed package keeps its data in the user's data folder
+    (`$XDG_DATA_HOME/thousand-scorekeeper`, else `~/.local/share/thousand-scorekeeper`), never
+    inside the virtual environment, where Flask would put it: making the venv anew would delete a
+    family's games."""
+    named = os.environ.get("SCOREKEEPER_INSTANCE", "").strip()
+    if named:
+        return os.path.abspath(os.path.expanduser(named))
+    checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if os.path.exists(os.path.join(checkout, "pyproject.toml")):
+        return os.path.join(checkout, "instance")
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return os.path.join(data, "thousand-scorekeeper")
+
+
+def where_data_lives(app: Flask) -> str:
+    """The start-up line that says where the games are kept."""
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    if url.startswith("sqlite:///"):
+        return f"Thousand Scorekeeper: the games are kept in {url[len('sqlite:///') :]}"
+    return (
+        f"Thousand Scorekeeper: the games are kept in the database of DATABASE_URL ({_hidden(url)})"
+    )
+
+
+def _hidden(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
 def _secret_key(app: Flask) -> str:
     """SECRET_KEY from the environment, else generated once into instance/secret_key.
 
