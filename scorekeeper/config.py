@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import sys
 import tempfile
 from datetime import timedelta
 from typing import Any
@@ -29,10 +30,15 @@ def instance_path() -> str:
     checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     if os.path.exists(os.path.join(checkout, "pyproject.toml")):
         return os.path.join(checkout, "instance")
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "share"
-    )
-    return os.path.join(data, "thousand-scorekeeper")
+    home = os.path.expanduser("~")
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(home, ".local", "share")
+    chosen = os.path.join(data, "thousand-scorekeeper")
+    # an instance made before this setting existed lives where Flask put it: it stays in use
+    # (nothing moved, nothing lost) until SCOREKEEPER_INSTANCE names another folder
+    earlier = os.path.join(sys.prefix, "var", "scorekeeper-instance")
+    if not os.path.exists(chosen) and os.path.exists(os.path.join(earlier, "scorekeeper.sqlite")):
+        return earlier
+    return chosen
 
 
 def where_data_lives(app: Flask) -> str:

@@ -50,3 +50,19 @@ def test_the_app_keeps_its_database_and_key_in_the_named_folder(
     assert (tmp_path / "games" / "secret_key").exists()
     line = config.where_data_lives(app)
     assert line.endswith(str(tmp_path / "games" / "scorekeeper.sqlite")), line
+
+
+def test_an_instance_flask_kept_in_the_venv_stays_in_use(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    venv = tmp_path / ".venv"
+    monkeypatch.setattr(config, "__file__", str(venv / "lib" / "scorekeeper" / "config.py"))
+    monkeypatch.setattr(config.sys, "prefix", str(venv))
+    monkeypatch.delenv("SCOREKEEPER_INSTANCE", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    earlier = venv / "var" / "scorekeeper-instance"
+    earlier.mkdir(parents=True)
+    (earlier / "scorekeeper.sqlite").write_bytes(b"")
+    assert config.instance_path() == str(earlier)  # its games are not left behind
+    (tmp_path / "data" / "thousand-scorekeeper").mkdir(parents=True)
+    assert config.instance_path() == str(tmp_path / "data" / "thousand-scorekeeper")
