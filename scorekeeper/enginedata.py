@@ -15,17 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.rules import OPTION_SPECS, RULE_KEYS, Spec, bounds, cards
-from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.hand import Hand, Marriage, Musik
 from scorekeeper.rules.options import Options
 from scorekeeper.rules.optionspecs import DEFAULT_MARRIAGES, LOCK_USUAL
+from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.tally import PlayerState
 
 TARGET = Path(__file__).parent / "static" / "rules" / "data.js"
 
 _BOUNDS = (
     "DB_INT_MAX ADJUSTMENT_MAX LINES_MAX TRAIL_MAX OPTION_POINTS_MAX OPTION_SMALL_MAX "
-    "ACE_MARRIAGE_MAX MULTIPLIER_MAX STAKE_MAX STAKE_PLACES NAME_MAX REASON_MAX"
+    "ACE_MARRIAGE_MAX MULTIPLIER_MAX STAKE_MAX STAKE_PLACES NAME_MAX REASON_MAX WHO_MAX AT_MAX"
 ).split()
 
 
@@ -63,6 +63,8 @@ def data() -> dict[str, Any]:
     return {
         "OPTION_SPECS": {name: spec(s) for name, s in OPTION_SPECS.items()},
         "OPTION_NAMES": [f.name for f in dataclasses.fields(Options)],
+        # what an option is when neither the preset nor the game gives it (Options' defaults)
+        "OPTION_DEFAULTS": Options().to_dict(),
         "PRESETS": [
             {
                 "key": p.key,

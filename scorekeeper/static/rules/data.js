@@ -44,6 +44,36 @@ export const OPTION_SPECS = {
   "silence": {"kind": "record", "optional": true, "keys": {"below": {"kind": "int", "low": -1000000, "high": 1000000, "usual": -120}}, "usual": {"below": -120}},
 };
 export const OPTION_NAMES = ["target", "cards", "bidding", "min_bid", "bid_step", "max_contract", "contract_raise", "marriages", "marriage_values", "marriage_needs_trick", "trump_marriage_double", "double_on_switch", "rounding", "round_declarer", "lock", "sitting_out", "musik_bonus", "give_up", "slam_counts_all", "all_cards_in_play", "stake", "barrel", "bolts", "dump", "ace_marriage", "blind", "golden", "silence"];
+export const OPTION_DEFAULTS = {
+  "target": 1000,
+  "cards": "standard",
+  "bidding": "auction",
+  "min_bid": 100,
+  "bid_step": 10,
+  "max_contract": 400,
+  "contract_raise": true,
+  "marriages": "declared",
+  "marriage_values": {"hearts": 100, "diamonds": 80, "clubs": 60, "spades": 40},
+  "marriage_needs_trick": true,
+  "trump_marriage_double": false,
+  "double_on_switch": false,
+  "rounding": 10,
+  "round_declarer": false,
+  "lock": null,
+  "sitting_out": null,
+  "musik_bonus": null,
+  "give_up": null,
+  "slam_counts_all": false,
+  "all_cards_in_play": true,
+  "stake": null,
+  "barrel": null,
+  "bolts": null,
+  "dump": null,
+  "ace_marriage": null,
+  "blind": null,
+  "golden": null,
+  "silence": null,
+};
 /** @type {PresetData[]} */
 export const PRESETS = [
   {"key": "pl-3", "seats": 3, "tricks": 8, "summary": "Polish auction Tysiąc: forced 100, musik of 3, lock at 900", "options": {"cards": "standard", "bidding": "auction", "min_bid": 100, "bid_step": 10, "max_contract": 400, "contract_raise": true, "marriages": "declared", "marriage_needs_trick": true, "trump_marriage_double": false, "rounding": 10, "lock": 900, "sitting_out": null, "musik_bonus": null, "give_up": null, "slam_counts_all": false, "all_cards_in_play": true, "barrel": null, "bolts": null, "dump": null}, "forced_opening": true, "skip_bidding_at": null},
@@ -67,6 +97,8 @@ export const BOUNDS = {
   "STAKE_PLACES": 4,
   "NAME_MAX": 60,
   "REASON_MAX": 500,
+  "WHO_MAX": 80,
+  "AT_MAX": 40,
 };
 export const DEFAULT_MARRIAGES = {
   "hearts": 100,
