@@ -35,9 +35,12 @@ SESSION_ID = "session_id"
 
 
 # answers that are the same for everyone, kept a year under a fingerprinted URL
-# (web/fingerprints.py): no session cookie and no `Vary: Cookie` on them, which would make a
-# browser ask again whenever the (refreshed) session cookie changed
-SESSIONLESS = frozenset({"static", "engine.script", "engine.offline_script", "engine.messages"})
+# (web/fingerprints.py) or, the modules, by the service worker: no session cookie and no
+# `Vary: Cookie` on them, which would make a browser ask again whenever the (refreshed) session
+# cookie changed
+SESSIONLESS = frozenset(
+    {"static", "engine.module", "engine.script", "engine.offline_script", "engine.messages"}
+)
 
 
 class SessionInterface(SecureCookieSessionInterface):

@@ -12,8 +12,8 @@
 #   (static/offline/handform.js compares it with the form's version), a weak W/"v17" would
 #   differ; every If-None-Match and If-Match of the app still matches, and Vary keeps caches apart;
 # - static files are compressed once per process and file version (path, mtime, size), at the
-#   highest level; the engine's bundles (web/engine.py, whose ETag is a hash of the body) once
-#   per body; everything else at LEVEL (gzip 6: bench/http_pages.py measures its cost).
+#   highest level; the engine's modules and bundles (web/engine.py, whose ETag is a hash of the
+#   body) once per body; everything else at LEVEL (gzip 6: bench/http_pages.py measures its cost).
 
 from __future__ import annotations
 
@@ -54,9 +54,11 @@ TYPES = frozenset(
 )
 #: endpoints whose ETag is a hash of their body: compressed once per ETag
 # (and the stylesheet, which web/stylesheet.py sends from memory under the static endpoint)
-REMEMBERED = frozenset({"engine.script", "engine.offline_script", "engine.messages", "static"})
+REMEMBERED = frozenset(
+    {"engine.module", "engine.script", "engine.offline_script", "engine.messages", "static"}
+)
 _LEFT_ALONE = frozenset({204, 206, 304})
-_MOST_REMEMBERED = 64
+_MOST_REMEMBERED = 256  # the modules (~60), the catalogues and the stylesheet, twice over
 
 # static file path -> (mtime_ns, size, {coding: body}); endpoint and ETag -> {coding: body}
 _static: dict[str, tuple[int, int, dict[str, bytes]]] = {}
