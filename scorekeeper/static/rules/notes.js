@@ -1,0 +1,193 @@
+// Twin of scorekeeper/rules/notes.py: why a number is what it is; notes with a stable rule key
+// and their numbers, in any language.
+import { format } from "./errors.js";
+import { RENDER as HOUSE_RENDER, signed } from "./housenotes.js";
+import { ENGLISH } from "./i18n.js";
+
+export { ENGLISH } from "./i18n.js";
+export { signed } from "./housenotes.js";
+export { RULE_KEYS } from "./data.js";
+
+// The sentences are gettext messages with `{name}` fields. The caller passes a translator (the
+// server its catalogue, the phone catalogue(json)); without one the text is English, as the
+// command line prints it (scoring.md section 6).
+
+/**
+ * @typedef {import("./i18n.js").Translator} Translator
+ * @typedef {import("./housenotes.js").Params} Params
+ * @typedef {import("./housenotes.js").Render} Render
+ */
+
+/** One rule that shaped `seat`'s score in a line; `params` holds the numbers it used.
+ *
+ * The rule key and the parameter names are stable: they are the game file's `notes` and the
+ * statistics read them. Only `text()` turns them into words.
+ */
+export class Note {
+  /** @param {{seat: number, rule: string, params: Params}} fields */
+  constructor({ seat, rule, params }) {
+    this.seat = seat;
+    this.rule = rule;
+    this.params = params;
+  }
+}
+
+/**
+ * A suit as a noun ("trump: hearts").
+ * @param {string} suit
+ * @param {Translator} [tr]
+ * @returns {string}
+ */
+export function suitName(suit, tr = ENGLISH) {
+  switch (suit) {
+    case "spades":
+      return tr.pgettext("suit", "spades");
+    case "clubs":
+      return tr.pgettext("suit", "clubs");
+    case "diamonds":
+      return tr.pgettext("suit", "diamonds");
+    case "hearts":
+      return tr.pgettext("suit", "hearts");
+    case "aces":
+      return tr.pgettext("suit", "aces");
+    default:
+      return suit;
+  }
+}
+
+/**
+ * A marriage named by its suit, as players say it ("hearts marriage", "meldunek kierowy").
+ * @param {string} suit
+ * @param {Translator} [tr]
+ * @returns {string}
+ */
+export function marriageName(suit, tr = ENGLISH) {
+  switch (suit) {
+    case "spades":
+      return tr.gettext("spades marriage");
+    case "clubs":
+      return tr.gettext("clubs marriage");
+    case "diamonds":
+      return tr.gettext("diamonds marriage");
+    case "hearts":
+      return tr.gettext("hearts marriage");
+    case "aces":
+      return tr.gettext("aces marriage");
+    default:
+      return suit;
+  }
+}
+
+/** @type {Render} */
+function marriage(p, tr) {
+  const values = { marriage: marriageName(p.suit, tr), value: p.value };
+  if (p.in_tricks) {
+    return p.trump
+      ? format(tr.gettext("trump {marriage} in tricks: {value}"), values)
+      : format(tr.gettext("{marriage} in tricks: {value}"), values);
+  }
+  return format(tr.gettext("{marriage}: {value}"), values);
+}
+
+/**
+ * The points the declarer took, rounded when they were.
+ * @param {Params} p
+ * @param {Translator} tr
+ */
+const took = (p, tr) => (p.rounded == null ? `${p.points}` : format(tr.gettext("{points}, rounded to {rounded}"), p));
+
+/** @type {Render} */
+function musik(p, tr) {
+  const parts = [];
+  if (p.aces) parts.push(format(tr.ngettext("{aces} ace x {ace}", "{aces} aces x {ace}", p.aces), p));
+  if (p.marriage) parts.push(`${marriageName(p.marriage, tr)} ${p.marriage_value}`);
+  return format(tr.gettext("musik bonus for the dealer: {parts} = {bonus}"), {
+    parts: parts.join(" + ") || tr.gettext("nothing"),
+    bonus: p.bonus,
+  });
+}
+
+/** @type {Render} */
+function gameWon(p, tr) {
+  if (p.why === "declarer") return format(tr.gettext("reached {target} as declarer with {total}: wins"), p);
+  if (p.why === "joint") return format(tr.gettext("shares the highest total, {total}: wins jointly"), p);
+  return format(tr.gettext("highest total, {total}: wins"), p);
+}
+
+/** @type {Render} */
+function adjustment(p, tr) {
+  const value = signed(p.value);
+  return p.reason
+    ? format(tr.gettext("adjustment {value}: {reason}"), { value, reason: p.reason })
+    : format(tr.gettext("adjustment {value}"), { value });
+}
+
+// The notes of a hand's own steps; the house rules' and club agreements' come from
+// housenotes.js, looked up when a note is written so that neither module needs the other loaded.
+/** @type {Readonly<Record<string, Render>>} */
+const RENDER = {
+  points: (p, tr) =>
+    p.marriages
+      ? format(tr.gettext("{cards} card points + {marriages} for marriages = {raw}"), p)
+      : format(tr.gettext("{cards} card points"), p),
+  marriage,
+  "trump-double": (p, tr) =>
+    format(
+      p.switch
+        ? tr.gettext("{marriage} switches trump to {suit}: {base} doubled to {value}")
+        : tr.gettext("{marriage} declared with {suit} trump: {base} doubled to {value}"),
+      { marriage: marriageName(p.suit, tr), suit: suitName(p.suit, tr), base: p.base, value: p.value },
+    ),
+  "trump-switch": (p, tr) =>
+    format(tr.gettext("the {marriage} makes {suit} trump for the rest of the hand"), {
+      marriage: marriageName(p.suit, tr),
+      suit: suitName(p.suit, tr),
+    }),
+  "marriage-no-trick": (p, tr) =>
+    format(tr.gettext("{marriage} {value} does not count: took no trick"), {
+      marriage: marriageName(p.suit, tr),
+      value: p.value,
+    }),
+  rounding: (p, tr) => format(tr.gettext("{raw} rounded to {rounded}"), p),
+  "contract-made": (p, tr) =>
+    format(tr.gettext("made the contract of {contract} (took {took}): +{contract}"), {
+      contract: p.contract,
+      took: took(p, tr),
+    }),
+  "contract-failed": (p, tr) =>
+    format(tr.gettext("failed the contract of {contract} (took {took}, {short} short): -{contract}"), {
+      contract: p.contract,
+      took: took(p, tr),
+      short: p.short,
+    }),
+  slam: (p, tr) =>
+    format(
+      tr.gettext(
+        "all tricks for {contract} with no marriage: the cards out of play count, " +
+          "the contract is made with {points} in hand",
+      ),
+      p,
+    ),
+  "musik-bonus": musik,
+  adjustment,
+  "game-won": gameWon,
+};
+
+/**
+ * The note in words; `names` (seat order) replaces "seat N" where a note names a seat.
+ * @param {Note} note
+ * @param {readonly string[] | null} [names]
+ * @param {Translator} [tr]
+ * @returns {string}
+ */
+export function text(note, names = null, tr = ENGLISH) {
+  /** @type {import("./housenotes.js").Seat} */
+  const seat = (n) =>
+    names?.length && 0 <= n && n < names.length ? names[n] : format(tr.gettext("seat {n}"), { n });
+  const render = Object.hasOwn(RENDER, note.rule)
+    ? RENDER[note.rule]
+    : Object.hasOwn(HOUSE_RENDER, note.rule)
+      ? HOUSE_RENDER[note.rule]
+      : null;
+  return render ? render(note.params, tr, seat) : note.rule;
+}
