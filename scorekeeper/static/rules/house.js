@@ -1,0 +1,215 @@
+// Twin of scorekeeper/rules/house.py: the house rules applied after a hand's points
+// (scoring.md section 5): the barrel, the bolts, the dump.
+import { Note } from "./notes.js";
+
+/**
+ * @typedef {import("./ruleset.js").Rules} Rules
+ * @typedef {import("./table.js").Table} Table
+ * @typedef {import("./records.js").Barrel} Barrel
+ */
+
+/**
+ * The barrel, in the order of section 5: seats already on it, then climbs, then knock-offs.
+ * It takes the scores as the rules before it left them: a blind bid's or a golden hand's
+ * multiplied score decides whether a made contract reaches the target (5.1).
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {number | null} declarer
+ * @param {number} contract
+ * @param {boolean} made
+ * @param {boolean} givenUp
+ * @param {number[]} scores changed in place
+ * @param {Note[]} notes
+ */
+export function barrel(rules, table, declarer, contract, made, givenUp, scores, notes) {
+  const b = /** @type {Barrel} */ (rules.options.barrel);
+  const before = table.totals;
+  const fresh = before.map((t, s) => t + scores[s]);
+  if (!table.onBarrel.some(Boolean) && fresh.every((t) => t < b.at)) return; // most hands of a game
+  const wasOn = [...table.onBarrel];
+  const fell = wasOn.map(
+    (on, s) => on && onTheBarrel(rules, table, s, s === declarer, contract, made, givenUp, fresh, scores, notes),
+  );
+  const climbed = climbs(rules, table, wasOn, fresh, notes);
+  if (climbed.length) knockOffs(rules, table, wasOn, fell, climbed[0], fresh, notes);
+  fresh.forEach((t, s) => (scores[s] = t - before[s]));
+}
+
+/**
+ * @param {Table} table
+ * @param {number} s
+ */
+function leave(table, s) {
+  table.onBarrel[s] = false;
+  table.barrelHands[s] = 0;
+}
+
+/**
+ * A seat on the barrel before the hand: it stays, wins, leaves or uses a try; true if it fell
+ * off (its last try gone).
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {number} s
+ * @param {boolean} declares
+ * @param {number} contract
+ * @param {boolean} made
+ * @param {boolean} givenUp
+ * @param {number[]} fresh the new totals
+ * @param {number[]} scores
+ * @param {Note[]} notes
+ */
+function onTheBarrel(rules, table, s, declares, contract, made, givenUp, fresh, scores, notes) {
+  const b = /** @type {Barrel} */ (rules.options.barrel);
+  const target = rules.options.target;
+  const before = table.totals[s];
+  /** @param {Record<string, unknown>} params */
+  const note = (params) => notes.push(new Note({ seat: s, rule: "barrel", params }));
+  if (declares) {
+    if (givenUp || !made) {
+      // a failed or given-up contract scores as usual and takes the seat off
+      leave(table, s);
+      note({ event: "off", at: b.at });
+      return false;
+    }
+    if (before + scores[s] >= target) {
+      leave(table, s); // a made contract that reaches the target wins
+      return false;
+    }
+    // 5: it scores 0 and the total stays where it is: the barrel's own mark, or where an
+    // adjustment put it (the note says which)
+    note({ event: "stay", at: b.at, contract, target, total: before });
+  } else {
+    // on the barrel, points as a defender, sitting-out dealer or opponent are lost
+    note({ event: "idle", at: b.at, lost: scores[s] });
+  }
+  fresh[s] = before;
+  table.barrelHands[s] += 1;
+  if (table.barrelHands[s] < b.tries) {
+    note({ event: "try", try: table.barrelHands[s], tries: b.tries, at: b.at });
+    return false;
+  }
+  fresh[s] = b.at - b.penalty;
+  leave(table, s);
+  note(fall(rules, table, s, fresh, { event: "fall", at: b.at, tries: b.tries, penalty: b.penalty, total: fresh[s] }));
+  return true;
+}
+
+/**
+ * A fall from the barrel (out of tries or knocked off): counted, and at the seat's
+ * `fallsToZero`-th fall its total becomes 0 instead (5.1); the note's parameters.
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {number} s
+ * @param {number[]} fresh
+ * @param {Record<string, unknown>} params
+ * @returns {Record<string, unknown>}
+ */
+function fall(rules, table, s, fresh, params) {
+  const b = /** @type {Barrel} */ (rules.options.barrel);
+  table.barrelFalls[s] += 1;
+  if (table.barrelFalls[s] !== b.fallsToZero) return params;
+  fresh[s] = 0;
+  const { tries = null, by = null } = params;
+  return { event: "fall-zero", at: b.at, falls: b.fallsToZero, total: 0, tries, by };
+}
+
+/**
+ * The seats whose new total is between the barrel and the target climb on; in order.
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {readonly boolean[]} wasOn
+ * @param {number[]} fresh
+ * @param {Note[]} notes
+ */
+function climbs(rules, table, wasOn, fresh, notes) {
+  const b = /** @type {Barrel} */ (rules.options.barrel);
+  const climbed = [];
+  for (let s = 0; s < rules.seats; s++) {
+    if (!wasOn[s] && b.at <= fresh[s] && fresh[s] < rules.options.target) {
+      notes.push(new Note({ seat: s, rule: "barrel", params: { event: "climb", at: b.at, total: fresh[s] } }));
+      fresh[s] = b.at;
+      table.onBarrel[s] = true;
+      table.barrelHands[s] = 0;
+      climbed.push(s);
+    }
+  }
+  return climbed;
+}
+
+/**
+ * With knock-offs, a climb throws off whoever was on the barrel and still is.
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {readonly boolean[]} wasOn
+ * @param {readonly boolean[]} fell
+ * @param {number} by the first seat that climbed
+ * @param {number[]} fresh
+ * @param {Note[]} notes
+ */
+function knockOffs(rules, table, wasOn, fell, by, fresh, notes) {
+  const b = /** @type {Barrel} */ (rules.options.barrel);
+  if (!b.knockOff) return;
+  for (let s = 0; s < rules.seats; s++) {
+    if (wasOn[s] && table.onBarrel[s] && !fell[s]) {
+      fresh[s] = b.at - b.penalty;
+      leave(table, s);
+      const params = fall(rules, table, s, fresh, { event: "knock-off", by, at: b.at, penalty: b.penalty, total: fresh[s] });
+      notes.push(new Note({ seat: s, rule: "barrel", params }));
+    }
+  }
+}
+
+/**
+ * A seat in a played hand, not the declarer nor on the barrel, with no points (or, with
+ * `kind` "tricks", no trick: 5.1) gets a bolt. With `consecutive`, its other played hands
+ * break the run and the count starts again.
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {number | null} declarer
+ * @param {readonly number[]} playing
+ * @param {readonly boolean[]} took
+ * @param {readonly (number | null)[]} raw each seat's card points
+ * @param {readonly boolean[]} onBarrel before the hand
+ * @param {number[]} scores
+ * @param {Note[]} notes
+ */
+export function bolts(rules, table, declarer, playing, took, raw, onBarrel, scores, notes) {
+  const b = /** @type {import("./records.js").Bolts} */ (rules.options.bolts);
+  const tricks = b.kind === "tricks";
+  for (const s of playing) {
+    if (s === declarer || onBarrel[s]) continue; // neither counts nor breaks a run (5.1)
+    if (tricks ? !took[s] : raw[s] === 0) {
+      const count = (table.bolts[s] += 1);
+      if (count >= b.count) {
+        scores[s] -= b.penalty;
+        table.bolts[s] = 0; // the count starts again
+      }
+      /** @type {Record<string, unknown>} */
+      const params = { bolt: count, count: b.count, penalty: b.penalty };
+      if (tricks) params.tricks = true;
+      if (b.consecutive) params.in_a_row = true;
+      notes.push(new Note({ seat: s, rule: "bolt", params }));
+    } else if (b.consecutive && table.bolts[s]) {
+      notes.push(new Note({ seat: s, rule: "bolt-run", params: { run: table.bolts[s], count: b.count } }));
+      table.bolts[s] = 0;
+    }
+  }
+}
+
+/**
+ * A total ending the hand at exactly the dump (or minus it) goes back to 0.
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {number[]} scores
+ * @param {Note[]} notes
+ */
+export function dump(rules, table, scores, notes) {
+  const d = /** @type {import("./records.js").Dump} */ (rules.options.dump);
+  for (let s = 0; s < rules.seats; s++) {
+    const total = table.totals[s] + scores[s];
+    if (total === d.at || (d.negative && total === -d.at)) {
+      notes.push(new Note({ seat: s, rule: "dump", params: { total, at: d.at } }));
+      scores[s] = -table.totals[s];
+    }
+  }
+}
