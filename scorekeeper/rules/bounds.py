@@ -17,8 +17,8 @@ DB_INT_MAX = 2**31 - 1
 
 # --- numbers of a line (scoring.md 3.2) -------------------------------------------------------
 # Bids, contracts, card points, tricks, seats, the dealer and the musik's aces need no bound of
-# their own: the rules refuse any value the table cannot produce (checks.py, cardchecks.py),
-# which keeps each of them far below DB_INT_MAX.
+# their own: the rules refuse any value the table cannot produce (rules/checks/), which keeps
+# each of them far below DB_INT_MAX.
 
 #: an adjustment is within this, either way, per seat (scoring.md 3.2)
 ADJUSTMENT_MAX = 10_000

@@ -1,6 +1,6 @@
 """The club agreements of scoring.md 5.1 in a hand: the golden deal and the give-up penalty."""
 
-# A blind bid is step 4's (Rules.declarer_score); the checks of 5.1 are clubchecks.py's.
+# A blind bid is step 4's (Rules.declarer_score); the checks of 5.1 are checks/club.py's.
 
 from __future__ import annotations
 

@@ -1,20 +1,22 @@
-"""Validation of what was played in a hand (scoring.md 3.2): points, tricks, marriages."""
+"""What was played in a hand, each part on its own (scoring.md 3.2): points, tricks, cards."""
 
-# Also the trump and the musik; and the problems a line collects, shared with checks.Checker.
+# The card points, the tricks, the marriages, the trump and the musik. CardChecks also holds what
+# every part of the checks shares (the line's problems, a seat's name in them): the auction's,
+# the deal's and the club agreements' checks extend it, and Checker joins them (__init__.py).
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import ACES, SUITS
-from .errors import N_, Problem, Term
-from .hand import Hand
-from .ruleset import Rules
-from .table import Table
+from ..cards import ACES, SUITS
+from ..errors import N_, Problem, Term
+from ..hand import Hand
+from ..ruleset import Rules
+from ..table import Table
 
 
 class CardChecks:
-    """Collects the problems of one line's cards; `who` names seats in messages."""
+    """Collects the problems of one line; checks its cards; `who` names seats in messages."""
 
     #: False while stored lines are replayed (Sheet.replay): the checks that a real deal
     #: gives these cards (forced opening, the deal, the musik's marriage) came after some
@@ -39,7 +41,7 @@ class CardChecks:
         self, field: str, values: tuple[int | None, ...], playing: tuple[int, ...]
     ) -> bool:
         """Checks one value per seat, a number for each seat in the hand; False if unusable."""
-        count, missing, sits_out = _PER_SEAT[field]
+        count, missing, sits_out = PER_SEAT[field]
         if len(values) != self.table.seats:
             self.bad(field, count, seats=self.table.seats, got=len(values))
             return False
@@ -229,7 +231,8 @@ class CardChecks:
 
 
 # per_seat's messages for each field: wrong count, a missing value, a value for a sitting-out seat
-_PER_SEAT: dict[str, tuple[str, str, str]] = {
+# (a given-up hand's points or tricks, where given, are one per seat too: auction.py)
+PER_SEAT: dict[str, tuple[str, str, str]] = {
     "points": (
         N_("give card points for each of the {seats} players, got {got}"),
         N_("card points of {player} are missing"),

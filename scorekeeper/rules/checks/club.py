@@ -6,13 +6,13 @@
 
 from __future__ import annotations
 
-from .dealchecks import DealChecks
-from .errors import N_
-from .hand import Hand
-from .tally import GoldenHand
+from ..errors import N_
+from ..hand import Hand
+from ..tally import GoldenHand
+from .cards import CardChecks
 
 
-class ClubChecks(DealChecks):
+class ClubChecks(CardChecks):
     """The checks of 5.1, run on every hand, entered or stored (like a give-up's limit)."""
 
     def club(self, hand: Hand, dealer: int, playing: tuple[int, ...]) -> None:

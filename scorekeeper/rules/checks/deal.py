@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
-from .cardchecks import CardChecks
-from .cards import ACES, SUITS
-from .deal import Pile, possible, sums_of
-from .errors import N_, Term
-from .hand import Hand
+from ..cards import ACES, SUITS
+from ..deal import Pile, possible, sums_of
+from ..errors import N_, Term
+from ..hand import Hand
+from .cards import CardChecks
 
 CARDS = 24  # 6 ranks x 4 suits
 
