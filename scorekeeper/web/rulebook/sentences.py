@@ -1,7 +1,9 @@
-"""The words of the rules pages: each sentence key of rules/rulebook.py, in the reader's words."""
+"""The words of the rules pages: every sentence key the rules say, in the reader's words."""
 
-# The rules decide which sentences a game's page says and their numbers (rules/describe.py);
-# here is only what each says. A key with two messages has a plural chosen by its `num`.
+# The rules decide which sentences a game's page says and their numbers (rules/rulebook.py for
+# the sections every game has, rules/describe.py for the house rules, the club agreements and the
+# end); here is only what each says, in the order of the page. A key with two messages has a
+# plural chosen by its `num`. The decisions' words are decisions.py's.
 
 from __future__ import annotations
 
@@ -15,7 +17,12 @@ from scorekeeper.rules import N_, Term
 from scorekeeper.rules.rulebook import Say
 from scorekeeper.web.i18n import money, translator
 from scorekeeper.web.rulebook.decisions import DECISIONS
-from scorekeeper.web.rulebook.sentences_house import HOUSE_SENTENCES, NP_
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - gettext's N_ for plurals
+    """Marks a message with a plural for the catalogue (tools/catalog extracts NP_)."""
+    return singular, plural
+
 
 TITLES = {
     "players": _l("Players and who sits out"),
@@ -175,10 +182,196 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     ),
     "becomes": N_("%(raw)s becomes %(rounded)s"),
     "declarer-never-rounded": N_("The declarer's score is the contract and is never rounded."),
+    # the sitting-out dealer's musik
+    "musik-aces-marriage": N_(
+        "The dealer who sits out scores %(ace)s for each ace in the musik and, when its king and "
+        "queen are both there, the marriage's value."
+    ),
+    "musik-example-marriage": N_(
+        "An ace and the %(marriage)s in the musik: %(ace)s + %(value)s = %(total)s."
+    ),
+    "musik-aces": N_("The dealer who sits out scores %(ace)s for each ace in the musik."),
+    "musik-example-aces": N_("Two aces in the musik: %(total)s."),
+    "musik-nothing-else": N_("Nothing else in the musik scores."),
+    "musik-give-up": N_("When the declarer gives up, the dealer scores nothing."),
+    "musik-barrel": N_("A dealer on the barrel loses the bonus."),
+    # the lock
+    "lock-declarer-only": N_(
+        "A player with %(lock)s or more before the hand scores only as declarer."
+    ),
+    "lock-no-auction": N_(
+        "There is no auction, so the lock at %(lock)s takes nothing: every player keeps the "
+        "points of the hand."
+    ),
+    "lock-defender-lost": N_("Points they take as a defender are lost."),
+    "lock-musik": N_("So is a sitting-out dealer's musik bonus."),
+    "lock-give-up": N_("So are the points for another player giving up."),
+    "lock-declarer-counts": N_("A declarer's result always counts, made or failed."),
+    # giving up
+    "give-up-when": N_(
+        "After seeing the musik and before the first lead, the declarer may give up the hand."
+    ),
+    "give-up-minus": N_("The declarer then scores minus the contract."),
+    "give-up-zero": N_("The declarer then scores 0."),
+    "give-up-half": N_(
+        "Every other player in the hand scores half the contract, rounded up to a whole point "
+        "and then to %(step)s:"
+    ),
+    "give-up-example": N_("a contract of %(contract)s gives %(points)s"),
+    "give-up-opponents": N_("Every other player in the hand scores %(points)s."),
+    "give-up-dealer": N_("The dealer who sits out scores nothing."),
+    "give-up-limit": NP_(
+        "A player may give up only %(num)d time in a game.",
+        "A player may give up only %(num)d times in a game.",
+    ),
+    "give-up-no-bolt": N_("A hand given up gives nobody a bolt."),
+    "give-up-barrel": N_("A player on the barrel gets nothing from another's give-up."),
+    "give-up-every": N_(
+        "Each player's give-ups are counted through the game: when the count reaches "
+        "%(first)s, %(second)s, %(third)s and so on, that give-up costs %(penalty)s more."
+    ),
+    "give-up-not-on-barrel": N_("A player on the barrel may not give up."),
+    # the barrel
+    "barrel-climb": N_(
+        "A player whose total would end between %(at)s and %(top)s stops at %(at)s and climbs on "
+        "the barrel."
+    ),
+    "barrel-declarer": N_(
+        "On the barrel a player scores only as declarer. A made contract that reaches %(target)s "
+        "wins the game; a made contract that falls short leaves the total at %(at)s."
+    ),
+    "barrel-fail-give-up": N_(
+        "A failed or given-up contract scores as usual and takes the player off the barrel."
+    ),
+    "barrel-fail": N_(
+        "A failed contract scores minus the contract and takes the player off the barrel."
+    ),
+    "barrel-defender": N_("Points a player on the barrel takes as a defender are lost."),
+    "barrel-tries": NP_(
+        "After climbing on, the player has %(num)d hand to win. If they do not, they fall off to "
+        "%(fall)s (%(at)s minus %(penalty)s).",
+        "After climbing on, the player has %(num)d hands to win. If they do not, they fall off to "
+        "%(fall)s (%(at)s minus %(penalty)s).",
+    ),
+    "barrel-knock-off": N_(
+        "When another player climbs on the barrel, the one already on it falls off to %(fall)s."
+    ),
+    "barrel-several": N_("Several players can be on the barrel at once."),
+    "barrel-falls-to-zero": N_(
+        "Each player's falls off the barrel are counted through the game, out of tries or "
+        "knocked off: when the count reaches %(count)s, the total goes to 0 instead of %(fall)s. "
+        "Later falls go to %(fall)s again."
+    ),
+    # bolts and the dump
+    "bolt": N_(
+        "A player who is not the declarer and takes nothing in a played hand, no card points and "
+        "no marriage, gets a bolt."
+    ),
+    "bolt-count": NP_(
+        "Each time a player reaches %(num)d bolt, they lose %(penalty)s points and the count "
+        "starts again.",
+        "Each time a player reaches %(num)d bolts, they lose %(penalty)s points and the count "
+        "starts again.",
+    ),
+    "bolt-no-trick": N_(
+        "A player who is not the declarer and takes no trick in a played hand gets a bolt; a "
+        "trick with no card points in it is still a trick."
+    ),
+    "bolt-count-row": NP_(
+        "Only bolts in a row count: each time a player reaches %(num)d bolt in a row, they lose "
+        "%(penalty)s points and the count starts again.",
+        "Only bolts in a row count: each time a player reaches %(num)d bolts in a row, they lose "
+        "%(penalty)s points and the count starts again.",
+    ),
+    "bolt-row-broken": N_("A hand the player plays without a bolt starts the count again."),
+    "bolt-row-kept": N_(
+        "A hand they sit out, play as the declarer or on the barrel, or that is given up, "
+        "neither counts nor starts it again."
+    ),
+    "bolt-barrel": N_("A player on the barrel gets no bolts."),
+    "dump": N_("A player whose total after a hand is exactly %(at)s goes back to 0."),
+    "dump-negative": N_("So does a total of exactly -%(at)s."),
+    # the club agreements of scoring.md 5.1 with sections of their own: the blind bid
+    "blind-what": N_(
+        "The declarer may bid blind, before seeing the musik; the hand is then logged as blind."
+    ),
+    "blind-least": N_("A blind contract is at least %(least)s."),
+    "blind-total": N_("Only a player with %(total)s or more before the hand may bid blind."),
+    "blind-barrel": N_("A player on the barrel may bid blind too."),
+    "blind-no-barrel": N_("A player on the barrel may not bid blind."),
+    "blind-no-give-up": N_("A blind bid cannot be given up."),
+    "blind-no-golden": N_("A golden hand is never bid blind."),
+    "blind-score": N_(
+        "The declarer of a blind bid scores the contract %(multiplier)s times, plus when it is "
+        "made and minus when it fails."
+    ),
+    "blind-example": N_("A blind %(contract)s made gives +%(score)s; failed, -%(score)s."),
+    "blind-rest": N_("Everything else is scored as usual, from that score."),
+    # the golden deal
+    "golden-hands": NP_(
+        "The first hand of the game is golden (adjustments are not hands).",
+        "The first %(num)d hands of the game are golden (adjustments are not hands).",
+    ),
+    "golden-declarer": N_(
+        "A golden hand has no auction: the player after the dealer is the declarer and plays "
+        "exactly %(contract)s."
+    ),
+    "golden-no-give-up": N_("A golden hand cannot be given up."),
+    "golden-times": N_("Every player's score in a golden hand counts %(multiplier)s times."),
+    "golden-example": N_("A golden %(contract)s made gives +%(score)s."),
+    "golden-bolts": N_("So does a bolt's penalty in a golden hand."),
+    "golden-barrel": N_("The barrel takes the multiplied totals."),
+    "golden-dump": N_("The dump takes the multiplied totals."),
+    "golden-barrel-dump": N_("The barrel and the dump take the multiplied totals."),
+    "golden-reset": N_(
+        "If nobody made a golden contract, every total goes back to 0 after the last golden "
+        "hand, and the game goes on."
+    ),
+    "golden-no-reset": N_(
+        "The totals stay as they are after the golden hands, whether or not anybody made a "
+        "golden contract."
+    ),
+    "golden-reset-barrel": N_("A player on the barrel is then off it."),
+    # silence
+    "silence": N_(
+        "A player whose total before the hand is below %(below)s keeps silent: they may be the "
+        "declarer only as the player after the dealer, at %(min)s."
+    ),
+    "silence-raise": N_("After seeing the musik they may raise the contract, as any declarer may."),
+    "silence-scores": N_("Otherwise they play and score as usual."),
+    "silence-exact": N_("A total of exactly %(below)s is not below it."),
+    "silence-golden": N_("In a golden hand nobody keeps silent."),
+    # adjustments and the end
+    "adjustment": N_(
+        "An adjustment adds a number to each player's total, with a reason: a penalty for an "
+        "exposed card, or a correction agreed at the table."
+    ),
+    "adjustment-no-rule": N_(
+        "It passes through no rule, does not move the deal, and never ends the game by itself."
+    ),
+    "end-target": N_("The game ends after the hand in which any total reaches %(target)s or more."),
+    "end-declarer": N_(
+        "If the declarer reached it, the declarer wins, even if someone else has more. Otherwise "
+        "the highest total wins."
+    ),
+    "end-highest": N_("The highest total wins."),
+    "end-joint": N_("Players tied for the highest total win together."),
+    "stake": N_(
+        "The stake is %(stake)s per point. Each other player pays the winner the difference "
+        "between the two totals, times the stake."
+    ),
+    "stake-example": N_(
+        "A winner on %(winner)s and a player on %(loser)s: that player pays %(amount)s."
+    ),
+    "stake-joint": N_("With joint winners nobody pays."),
+    "no-stake": N_(
+        "No stake is set, so the app counts no money. Start a game with a stake per point to "
+        "have it work out who pays what."
+    ),
 }
 
 
-WORDS = {**SENTENCES, **HOUSE_SENTENCES, **DECISIONS}
+WORDS = {**SENTENCES, **DECISIONS}
 
 
 def said(sentence: Say) -> Markup:
