@@ -17,6 +17,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.services import devices, throttle
 from scorekeeper.services.throttle import Throttled
+from scorekeeper.services.writing import commit
 from scorekeeper.store.db import db, wait_for_no_lock
 from scorekeeper.store.models import Account, AccountSession, ApiToken, Game, Player, now
 
@@ -58,7 +59,7 @@ def sign_up(username: str, password: str, address: str, locale: str | None = Non
         db.session.execute(
             update(Player).where(Player.account_id.is_(None)).values(account_id=account.id)
         )
-    db.session.commit()
+    commit()
     return account
 
 
@@ -129,7 +130,7 @@ def choose_language(account: Account, locale: str) -> None:
     """The language chosen with the switcher, kept on the account (nothing if it is already)."""
     if account.locale != locale:
         account.locale = locale
-        db.session.commit()
+        commit()
 
 
 def start_session(account: Account) -> str:
@@ -139,7 +140,7 @@ def start_session(account: Account) -> str:
     idle = now() - current_app.permanent_session_lifetime
     db.session.execute(delete(AccountSession).where(AccountSession.seen_at < idle))
     db.session.add(AccountSession(account_id=account.id, digest=_digest(sid)))
-    db.session.commit()
+    commit()
     return sid
 
 
@@ -168,15 +169,15 @@ def _commit_by_the_way() -> None:
     request goes on without it at once, rather than wait or fail for a detail."""
     try:
         wait_for_no_lock(db.session.connection())
-        db.session.commit()
+        commit()
     except OperationalError:
-        db.session.rollback()
+        db.session.rollback()  # refused by the wait, before commit() (which rolls back its own)
 
 
 def end_session(sid: str) -> None:
     """Signs out the one browser whose session id this is (its cookie signs nobody in now)."""
     db.session.execute(delete(AccountSession).where(AccountSession.digest == _digest(sid)))
-    db.session.commit()
+    commit()
 
 
 def end_sessions(account: Account) -> int:
@@ -184,7 +185,7 @@ def end_sessions(account: Account) -> int:
     everywhere": a lost phone's app too); how many tokens ended."""
     db.session.execute(delete(AccountSession).where(AccountSession.account_id == account.id))
     ended = _end_tokens(account)
-    db.session.commit()
+    commit()
     return ended
 
 
@@ -223,7 +224,7 @@ def new_token(account: Account, name: str) -> str:
     db.session.add(
         ApiToken(account_id=account.id, name=name, digest=_digest(token), hint=token[:10])
     )
-    db.session.commit()
+    commit()
     return token
 
 
@@ -240,7 +241,7 @@ def revoke_token(account: Account, token_id: int) -> bool:
     done = db.session.execute(
         delete(ApiToken).where(ApiToken.id == token_id, ApiToken.account_id == account.id)
     )
-    db.session.commit()
+    commit()
     return bool(getattr(done, "rowcount", 0))
 
 

@@ -12,6 +12,7 @@ from sqlalchemy import delete, func, select, update
 from scorekeeper.rules import N_, Message, SeatStats
 from scorekeeper.rules.bounds import name_problem, normal_name
 from scorekeeper.services.summaries import summary_data
+from scorekeeper.services.writing import commit
 from scorekeeper.store.db import db
 from scorekeeper.store.memo import memos
 from scorekeeper.store.models import Game, Player, Seat
@@ -49,7 +50,7 @@ def rename(player: Player, name: str) -> None:
     except Refused:
         db.session.rollback()
         raise
-    db.session.commit()
+    commit()
 
 
 def _rename(player: Player, name: str) -> None:
@@ -83,7 +84,7 @@ def merge(source: Player, target: Player) -> None:
     except Refused:
         db.session.rollback()
         raise
-    db.session.commit()
+    commit()
 
 
 def _merge(source: Player, target: Player) -> None:

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from flask import current_app
 from sqlalchemy import and_, delete, exists, func, or_, select
 
+from scorekeeper.services.writing import commit
 from scorekeeper.store.db import db
 from scorekeeper.store.models import ThrottleEvent, now
 
@@ -72,7 +73,7 @@ def _record(*events: tuple[str, str]) -> list[int]:
     """Stores and commits one row per (kind, key), before any password is checked; their ids."""
     rows = [ThrottleEvent(kind=kind, key=key, at=now()) for kind, key in events]
     db.session.add_all(rows)
-    db.session.commit()
+    commit()
     return [row.id for row in rows]
 
 
@@ -106,7 +107,7 @@ def _free_in(kind: str, key: str, n: int, mine: list[int], window: timedelta) ->
 def _drop(mine: list[int]) -> None:
     """Deletes a refused try's rows: it counts nothing."""
     db.session.execute(delete(ThrottleEvent).where(ThrottleEvent.id.in_(mine)))
-    db.session.commit()
+    commit()
 
 
 def _known(address: str) -> bool:
@@ -165,7 +166,7 @@ def succeeded(mine: list[int], username: str, address: str, since: datetime) -> 
     if since <= now() - VOUCHES_AFTER:
         good(address)
     else:
-        db.session.commit()
+        commit()
 
 
 def good(address: str) -> None:
@@ -175,13 +176,13 @@ def good(address: str) -> None:
         delete(ThrottleEvent).where(ThrottleEvent.kind == "good", ThrottleEvent.key == key)
     )
     db.session.add(ThrottleEvent(kind="good", key=key, at=now()))
-    db.session.commit()
+    commit()
 
 
 def failed() -> None:
     """A wrong password: its rows stay as failures."""
     _sweep()
-    db.session.commit()
+    commit()
 
 
 def _sweep() -> None:
