@@ -62,11 +62,10 @@ def register_converters(app: Flask) -> None:
 def register_extensions(app: Flask) -> None:
     """The database and migrations, the per-worker memos, the import worker; the web's
     extensions come with it."""
-    from scorekeeper.services import importworker, reading
+    from scorekeeper.services import importworker
     from scorekeeper.store import db, memo
 
     db.init_app(app)
-    reading.init_app(app)  # after db: a request that only read ends with COMMIT
     memo.init_app(app)
     importworker.init_app(app)  # started with the first request: works off the queued imports
 

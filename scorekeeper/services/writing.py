@@ -15,18 +15,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
 from scorekeeper.rules import Tally
-from scorekeeper.store.db import db
+from scorekeeper.store.db import db, only_read
 from scorekeeper.store.models import Account, Game, Line, RequestKey, now
 
 #: the longest Idempotency-Key the API takes (printable ASCII only)
@@ -189,3 +190,14 @@ def commit() -> None:
     except BaseException:
         db.session.rollback()
         raise
+
+
+def end_read() -> None:
+    """Ends a request's transaction that only read (store.db.only_read) with COMMIT rather than
+    the ROLLBACK of removing the session: nothing changes, and PostgreSQL keeps the statements
+    it prepared (web/teardown.py). A database gone away is left to the session's removal."""
+    try:
+        if only_read():
+            db.session.commit()
+    except SQLAlchemyError:
+        logging.getLogger(__name__).debug("ending a read-only transaction failed", exc_info=True)

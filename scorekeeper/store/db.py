@@ -104,7 +104,7 @@ def init_app(app: Flask) -> None:
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
 
 
-# A request that only read may end its transaction with COMMIT (services/reading.py): these
+# A request that only read may end its transaction with COMMIT (web/teardown.py): these
 # note, per connection and per transaction, whether anything but a SELECT ran.
 
 

@@ -20,6 +20,7 @@ def register(app: Flask) -> None:
         livecheck,
         offlinewords,
         stylesheet,
+        teardown,
     )
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
@@ -35,6 +36,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.sharing import invites, live
     from scorekeeper.web.transfer import views as transfer
 
+    teardown.init_app(app)  # after the database's: a request that only read ends with COMMIT
     compression.init_app(app)
     access.init_app(app)
     i18n.init_app(app)

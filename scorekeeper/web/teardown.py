@@ -6,28 +6,22 @@
 # with COMMIT changes nothing stored (it wrote nothing: store.db.only_read) and keeps them, so
 # a page's queries are neither parsed nor planned again: about a tenth of a scoreboard read by a
 # fresh worker on PostgreSQL (bench/scorer.py). A request that wrote and did not commit (an
-# error answered as a page) still ends with ROLLBACK.
+# error answered as a page) still ends with ROLLBACK. The COMMIT itself is services' (the one
+# commit point): this module only says when.
 
 from __future__ import annotations
 
-import logging
-
 from flask import Flask
-from sqlalchemy.exc import SQLAlchemyError
 
-from scorekeeper.store.db import db, only_read
+from scorekeeper.services import writing
 
 
 def init_app(app: Flask) -> None:
-    # registered after Flask-SQLAlchemy's teardown, so it runs before the session is removed
+    # registered after Flask-SQLAlchemy's teardown (create_app adds the database before the
+    # web), so it runs before the session is removed: teardowns run in reverse order
     app.teardown_appcontext(end_request)
 
 
 def end_request(exc: BaseException | None) -> None:
-    if exc is not None:
-        return
-    try:
-        if only_read():
-            db.session.commit()
-    except SQLAlchemyError:  # the database went away: removing the session cleans up
-        logging.getLogger(__name__).debug("ending a read-only transaction failed", exc_info=True)
+    if exc is None:
+        writing.end_read()
