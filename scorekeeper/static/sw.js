@@ -1,3 +1,4 @@
+/// <reference lib="webworker" />
 // Thousand Scorekeeper's service worker: the app shell and every page this phone has opened stay
 // readable with no connection, and a hand can be logged then (static/offline/).
 // The pages are kept per account, and shown only to the account that opened them: every answer
@@ -5,188 +6,185 @@
 // nobody); when that changes (a sign-in as someone else, a sign-up, a sign-out, a session that
 // ended) the pages of the account before are deleted, and with no connection a page is looked
 // for among the pages of the account of the newest answer only (docs/table.md).
-// The shell (CSS, JS, icons, the offline page, the browser engine and its sentences in the
-// languages the phone reads): from the cache of this version. Pages,
-// a game's file and its hand forms: network first, the copy kept as the fallback. Served at
-// /sw.js by web/install.py, which writes VERSION (a hash of the static files and catalogues) in
-// place of the marker: a new release is a new worker with a new cache; the old caches are deleted
-// on activate.
+// The shell (CSS, the pages' scripts, icons, the offline page, the ES modules of the offline
+// code and the browser engine, and the engine's sentences in the languages the phone reads):
+// from the cache of this version. Pages, a game's file and its hand forms: network first, the
+// copy kept as the fallback. Served at /sw.js by web/install.py, which writes VERSION (a hash of
+// the static files and catalogues) and the URLs in place of the markers: a new release is a new
+// worker with a new cache; the old caches are deleted on activate.
+// A classic script, not a module: a worker registered as a module is not yet run by every phone.
 "use strict";
-var VERSION = "__VERSION__";
-var SHELL = "shell-" + VERSION, PAGES = "pages-" + VERSION + "-";  // + the account's key
-var OFFLINE = "/offline";
-// the CSS, scripts and icon at the URLs the pages ask for (fingerprinted, ?v=: web/fingerprints.py),
-// written in by web/install.py in place of the marker
-var SHELL_FILES = [OFFLINE, __SHELL_FILES__];
-var ENGINE = "/engine/engine.js";  // static/engine/ as one script
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const VERSION = "__VERSION__";
+const SHELL = `shell-${VERSION}`, PAGES = `pages-${VERSION}-`;  // + the account's key
+const OFFLINE = "/offline";
+// the CSS, the pages' scripts and the icon at the URLs the pages ask for (fingerprinted, ?v=:
+// web/fingerprints.py), written in by web/install.py in place of the marker
+const SHELL_FILES = [OFFLINE, "__SHELL_FILES__"];
+// the ES modules under /js/ (web/engine.py module_urls: the offline code and the engine), at
+// the URLs their imports name
+const MODULES = ["__MODULES__"];
 // pages that must never come back from the cache: they change who is signed in (their answers
 // still say who is)
-var NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;
+const NEVER = /^\/(signout|signin|signup|signout-everywhere|language)(\/|$)/;
 // asked by the page's scripts as well as opened (the new-game form: by the games list): kept like pages
-var KEPT = /^\/(api\/games\/|games\/([0-9]+(\/hands\/new|\/adjust)?|new)$)/;
-var HAND_FORM = /^\/games\/([0-9]+\/hands\/)?new$/;  // and the new-game form
-var LINE = /^\/games\/([0-9]+)\/hands\/([0-9]+)(?:\/(edit|delete))?$/;
-var ADJUSTED = /^\/games\/([0-9]+)\/hands\/([0-9]+)\/adjust$/;
-var MOST_PAGES = 300;  // the oldest copies go first: a season of games, a few MB
+const KEPT = /^\/(api\/games\/|games\/([0-9]+(\/hands\/new|\/adjust)?|new)$)/;
+const HAND_FORM = /^\/games\/([0-9]+\/hands\/)?new$/;  // and the new-game form
+const LINE = /^\/games\/([0-9]+)\/hands\/([0-9]+)(?:\/(edit|delete))?$/;
+const ADJUSTED = /^\/games\/([0-9]+)\/hands\/([0-9]+)\/adjust$/;
+const MOST_PAGES = 300;  // the oldest copies go first: a season of games, a few MB
 
-self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(SHELL).then(function (cache) {
-    return cache.addAll(SHELL_FILES).then(function () {
-      // an engine that will not come does not stop the worker: the pages still read
-      return cache.add(ENGINE).catch(function () {});
-    });
-  }).then(function () { return self.skipWaiting(); }));
+sw.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(SHELL);
+    await cache.addAll(SHELL_FILES);
+    // a module that will not come does not stop the worker: the pages still read, and the
+    // module is kept when a page asks for it (fromShell)
+    await Promise.all(MODULES.map((url) => cache.add(url).catch(() => {})));
+    await sw.skipWaiting();
+  })());
 });
 
-self.addEventListener("activate", function (event) {
-  event.waitUntil(caches.keys().then(function (keys) {
-    return Promise.all(keys.filter(function (key) {
-      return key !== SHELL && key.indexOf(PAGES) !== 0;
-    }).map(function (key) { return caches.delete(key); }));
-  }).then(function () { return self.clients.claim(); }));
+sw.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((key) => key !== SHELL && !key.startsWith(PAGES)).map((key) => caches.delete(key)));
+    await sw.clients.claim();
+  })());
 });
 
 // --- whose pages: the account of the newest answer --------------------------------------------
 // its key ("" when none is known: a new worker, before its first answer), kept as the name of
 // the one cache of pages there is
-var whose = null;
+/** @type {Promise<string> | null} */
+let whose = null;
 function account() {
-  whose = whose || caches.keys().then(function (keys) {
-    var pages = keys.filter(function (key) { return key.indexOf(PAGES) === 0; });
+  whose ??= caches.keys().then((keys) => {
+    const pages = keys.filter((key) => key.startsWith(PAGES));
     return pages.length === 1 ? pages[0].slice(PAGES.length) : "";
   });
   return whose;
 }
 // changes of the caches, one after the other: a copy of the account before is never put after
 // its pages were deleted
-var queue = Promise.resolve();
+/** @type {Promise<unknown>} */
+let queue = Promise.resolve();
+/** @param {() => Promise<unknown>} fn */
 function inTurn(fn) {
-  queue = queue.then(fn).catch(function () {});
+  queue = queue.then(fn).catch(() => {});
   return queue;
 }
 // requests counted as they leave: an answer to a request older than the one that named the
 // account now (the page before a sign-in, still loading) does not name it back
-var asked = 0, newest = 0;
+let asked = 0, newest = 0;
+/** @param {Response} response @param {number} n */
 function told(response, n) {
-  var key = response.headers.get("X-Account-Key");
+  const key = response.headers.get("X-Account-Key");
   if (!key || n < newest) return Promise.resolve();
   newest = n;
-  return inTurn(function () {
-    return account().then(function (was) {
-      if (was === key) return;
-      whose = Promise.resolve(key);
-      return caches.open(PAGES + key).then(function () { return caches.keys(); })
-        .then(function (keys) {  // the account before: its pages go (its hands not sent stay,
-          return Promise.all(keys.filter(function (name) {  // under it: static/offline/)
-            return name.indexOf(PAGES) === 0 && name !== PAGES + key;
-          }).map(function (name) { return caches.delete(name); }));
-        });
-    });
+  return inTurn(async () => {
+    if ((await account()) === key) return;
+    whose = Promise.resolve(key);
+    await caches.open(PAGES + key);
+    // the account before: its pages go (its hands not sent stay, under it: static/offline/)
+    const keys = await caches.keys();
+    await Promise.all(keys.filter((name) => name.startsWith(PAGES) && name !== PAGES + key).map((name) => caches.delete(name)));
   });
 }
 
+/** @param {Request} request @param {Response} response */
 function keep(request, response) {
-  var key = response.headers.get("X-Account-Key");
+  const key = response.headers.get("X-Account-Key");
   if (!key || !response.ok || response.type !== "basic" || response.redirected) return Promise.resolve();
-  var copy = response.clone();
-  return inTurn(function () {
-    return account().then(function (now) {
-      if (now !== key) return;  // an answer of the account before, come late
-      return caches.open(PAGES + key).then(function (cache) {
-        return cache.put(request, copy).then(function () { return cache.keys(); })
-          .then(function (keys) {  // in the order they were put
-            return Promise.all(keys.slice(0, Math.max(0, keys.length - MOST_PAGES))
-              .map(function (name) { return cache.delete(name); }));
-          });
-      });
-    });
+  const copy = response.clone();
+  return inTurn(async () => {
+    if ((await account()) !== key) return;  // an answer of the account before, come late
+    const cache = await caches.open(PAGES + key);
+    await cache.put(request, copy);
+    const keys = await cache.keys();  // in the order they were put
+    await Promise.all(keys.slice(0, Math.max(0, keys.length - MOST_PAGES)).map((name) => cache.delete(name)));
   });
 }
 
-// the copy of this account's, none when nobody's is known
-function copyOf(request) {
-  return account().then(function (key) {
-    return key ? caches.open(PAGES + key).then(function (cache) {
-      return cache.match(request, {ignoreVary: true});
-    }) : undefined;
-  });
+/** The copy of this account's, none when nobody's is known. @param {Request} request */
+async function copyOf(request) {
+  const key = await account();
+  return key ? (await caches.open(PAGES + key)).match(request, { ignoreVary: true }) : undefined;
 }
 
-// the network's answer, and the worker told whose it is (kept alive until it has heard)
-function network(event, request) {
-  var n = ++asked;
-  return fetch(request).then(function (response) {
-    event.waitUntil(told(response, n));
-    return response;
-  });
+/**
+ * The network's answer, and the worker told whose it is (kept alive until it has heard).
+ * @param {FetchEvent} event
+ * @param {Request} request
+ */
+async function network(event, request) {
+  const n = ++asked;
+  const response = await fetch(request);
+  event.waitUntil(told(response, n));
+  return response;
 }
 
-function fromNetworkElseCopy(event) {
-  var request = event.request;
-  return network(event, request).then(function (response) {
-    event.waitUntil(keep(request, response));
-    return response;
-  }, function () {
-    return copyOf(request).then(function (copy) {
-      if (copy) return copy;
-      if (request.mode !== "navigate") return Response.error();
-      // a line's page, its edit form or its delete page not kept: the hand form kept for the
-      // game, where static/offline/ fills in that line (#edit-N) or offers to delete it (#delete-N)
-      var line = LINE.exec(new URL(request.url).pathname);
-      if (line) return Response.redirect("/games/" + line[1] + "/hands/new#" + (line[3] || "edit") + "-" + line[2], 303);
-      // an adjustment's edit form: the adjustment form kept, filled with that line (#edit-N)
-      var adjusted = ADJUSTED.exec(new URL(request.url).pathname);
-      if (adjusted) return Response.redirect("/games/" + adjusted[1] + "/adjust#edit-" + adjusted[2], 303);
-      return caches.match(OFFLINE, {ignoreVary: true});
-    });
-  });
+/** @param {FetchEvent} event @returns {Promise<Response>} */
+async function fromNetworkElseCopy(event) {
+  const request = event.request;
+  let response;
+  try {
+    response = await network(event, request);
+  } catch {
+    const copy = await copyOf(request);
+    if (copy) return copy;
+    if (request.mode !== "navigate") return Response.error();
+    const url = new URL(request.url);
+    // a line's page, its edit form or its delete page not kept: the hand form kept for the
+    // game, where static/offline/ fills in that line (#edit-N) or offers to delete it (#delete-N)
+    const line = LINE.exec(url.pathname);
+    if (line) return Response.redirect(`/games/${line[1]}/hands/new#${line[3] || "edit"}-${line[2]}`, 303);
+    // an adjustment's edit form: the adjustment form kept, filled with that line (#edit-N)
+    const adjusted = ADJUSTED.exec(url.pathname);
+    if (adjusted) return Response.redirect(`/games/${adjusted[1]}/adjust#edit-${adjusted[2]}`, 303);
+    return offlinePage();
+  }
+  event.waitUntil(keep(request, response));
+  return response;
 }
 
-// the engine and its sentences (/engine/messages-<lang>.json, in the languages the phone
-// reads): one release's, kept with its shell
-function fromShell(request) {
-  return caches.open(SHELL).then(function (cache) {
-    return cache.match(request, {ignoreVary: true}).then(function (hit) {
-      return hit || fetch(request).then(function (response) {
-        if (response.ok) cache.put(request, response.clone());
-        return response;
-      });
-    });
-  });
+async function offlinePage() {
+  return (await caches.match(OFFLINE, { ignoreVary: true })) || Response.error();
 }
 
-self.addEventListener("fetch", function (event) {
-  var request = event.request, url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
+// the modules and the engine's sentences (/engine/messages-<lang>.json, in the languages the
+// phone reads): one release's, kept with its shell
+/** @param {Request} request */
+async function fromShell(request) {
+  const cache = await caches.open(SHELL);
+  const hit = await cache.match(request, { ignoreVary: true });
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+sw.addEventListener("fetch", (event) => {
+  const request = event.request, url = new URL(request.url);
+  if (url.origin !== sw.location.origin) return;
   if (request.method !== "GET") {
     if (request.mode === "navigate") {
-      event.respondWith(network(event, request).catch(function () {
+      event.respondWith(network(event, request).catch(() => {
         // a hand or a new game that could not be sent: its form again, where static/offline/
         // keeps it on the phone (it kept what was typed); any other form: the offline page
         // says it was not saved
-        if (HAND_FORM.test(url.pathname)) {
-          return Response.redirect(url.pathname + url.search + "#unsent", 303);
-        }
-        return caches.match(OFFLINE, {ignoreVary: true});
+        if (HAND_FORM.test(url.pathname)) return Response.redirect(`${url.pathname}${url.search}#unsent`, 303);
+        return offlinePage();
       }));
     }
     return;
   }
-  if (NEVER.test(url.pathname)) {
-    event.respondWith(network(event, request));
-    return;
-  }
-  if (url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(caches.match(request).then(function (hit) {
-      return hit || fetch(request);
-    }));
-    return;
-  }
-  if (url.pathname.indexOf("/engine/") === 0) {
+  if (NEVER.test(url.pathname)) event.respondWith(network(event, request));
+  else if (url.pathname.startsWith("/static/")) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  } else if (url.pathname.startsWith("/js/") || url.pathname.startsWith("/engine/")) {
     event.respondWith(fromShell(request));
-    return;
-  }
-  if (request.mode === "navigate" || KEPT.test(url.pathname)) {
+  } else if (request.mode === "navigate" || KEPT.test(url.pathname)) {
     event.respondWith(fromNetworkElseCopy(event));
   }
 });

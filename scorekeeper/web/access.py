@@ -39,7 +39,7 @@ SESSION_ID = "session_id"
 # `Vary: Cookie` on them, which would make a browser ask again whenever the (refreshed) session
 # cookie changed
 SESSIONLESS = frozenset(
-    {"static", "engine.module", "engine.script", "engine.offline_script", "engine.messages"}
+    {"static", "engine.module", "engine.script", "engine.messages"}
 )
 
 

@@ -82,29 +82,10 @@ def _send(body: bytes, etag: str, mimetype: str) -> Response:
     return response
 
 
-@cache
-def offline_bundle(static_folder: str) -> tuple[bytes, str]:
-    """static/offline/'s files in the order of their files.json, in one function (they share
-    its scope: docs/table.md), without comments and indentation (rjsmin), read once per worker."""
-    folder = Path(static_folder, "offline")
-    names = json.loads((folder / "files.json").read_text(encoding="utf-8"))
-    parts = "\n".join((folder / name).read_text(encoding="utf-8") for name in names)
-    body = rjsmin.jsmin('(function () {\n"use strict";\n' + parts + "\n})();\n").encode()
-    return body, hashlib.sha256(body).hexdigest()[:16]
-
-
 @bp.route("/engine/engine.js")
 def script() -> Response:
     """The JavaScript twin of the rules (docs/engine.md)."""
     body, etag = bundle(current_app.static_folder or "")
-    return _send(body, etag, "text/javascript")
-
-
-@bp.route("/engine/offline.js")
-def offline_script() -> Response:
-    """static/offline/, the code that logs and sends hands with the engine, as one script sent
-    as the engine is (a quarter fewer bytes on the wire); it is loaded by every page."""
-    body, etag = offline_bundle(current_app.static_folder or "")
     return _send(body, etag, "text/javascript")
 
 

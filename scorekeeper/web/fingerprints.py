@@ -2,7 +2,7 @@
 
 # Bytes: static files were sent with `no-cache`, so every page view asked again for
 # the CSS and the scripts (a 304 each, a round trip on a phone). Now url_for('static', ...) and
-# url_for('engine.offline_script') (and the engine's other files, if a template names them)
+# url_for('engine.messages') (and the engine's other files, if a template names them)
 # add ?v= and the first 8 hex digits of a SHA-256 of what is served; such a URL is answered
 # with a year-long `immutable` cache, so a warm page view is the page alone. A query string and
 # not a renamed file: Flask's static view serves it as it is, the files keep their names (the
@@ -58,10 +58,6 @@ def _engine_script(values: dict[str, Any]) -> str:
     return engine.bundle(current_app.static_folder or "")[1][:DIGITS]
 
 
-def _offline_script(values: dict[str, Any]) -> str:
-    return engine.offline_bundle(current_app.static_folder or "")[1][:DIGITS]
-
-
 def _messages(values: dict[str, Any]) -> str | None:
     lang = values.get("lang")
     found = engine.catalogue_body(lang) if lang in LANGUAGES else None
@@ -73,7 +69,6 @@ def _messages(values: dict[str, Any]) -> str | None:
 VERSIONED: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "static": _static,
     "engine.script": _engine_script,
-    "engine.offline_script": _offline_script,
     "engine.messages": _messages,
 }
 

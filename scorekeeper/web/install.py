@@ -11,6 +11,7 @@ from flask import Blueprint, Response, current_app, g, json, render_template, re
 from flask_babel import force_locale, get_locale, gettext
 
 from scorekeeper.web.access import SESSIONLESS
+from scorekeeper.web.engine import module_urls
 from scorekeeper.web.i18n import LANGUAGES
 
 bp = Blueprint("install", __name__)
@@ -77,22 +78,37 @@ def service_worker() -> Response:
     offline page is a new worker, which replaces the old one's caches."""
     source = Path(current_app.static_folder or "", "sw.js").read_text(encoding="utf-8")
     source = source.replace("__VERSION__", version())
-    source = source.replace("__SHELL_FILES__", ", ".join(json.dumps(u) for u in shell_files()))
+    # the markers are strings in the file, so that it is JavaScript as written (its type check)
+    source = source.replace('"__SHELL_FILES__"', ", ".join(json.dumps(u) for u in shell_files()))
+    source = source.replace('"__MODULES__"', ", ".join(json.dumps(u) for u in kept_modules()))
     response = Response(source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # the browser asks for a new one each visit
     return response
 
 
-#: the static files the worker keeps with the offline page (static/sw.js's SHELL_FILES)
-SHELL_STATIC = ("style.css", "app.js", "forms.js", "newgame.js", "icons/icon.svg")
+#: the static files the worker keeps with the offline page (static/sw.js's SHELL_FILES): the
+#: pages' scripts are modules that import nothing, so they are named as static files are,
+#: fingerprinted and kept a year (a warm view is the page alone)
+SHELL_STATIC = (
+    "style.css",
+    "pages/app.js",
+    "pages/forms.js",
+    "pages/newgame.js",
+    "icons/icon.svg",
+)
 
 
 def shell_files() -> list[str]:
     """The shell's URLs as the pages ask for them: fingerprinted (web/fingerprints.py), so the
     worker's copy is found under the very URL a page names."""
-    return [url_for("static", filename=name) for name in SHELL_STATIC] + [
-        url_for("engine.offline_script")
-    ]
+    return [url_for("static", filename=name) for name in SHELL_STATIC]
+
+
+def kept_modules() -> list[str]:
+    """The ES modules the worker keeps (static/sw.js's MODULES): the offline code and the
+    engine, under /js/ as their imports name them. The pages' own scripts come fingerprinted
+    from /static/ (SHELL_STATIC), not from /js/pages/."""
+    return [url for url in module_urls() if not url.startswith("/js/pages/")]
 
 
 @cache

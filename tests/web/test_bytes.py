@@ -18,7 +18,7 @@ from scorekeeper.web import compression
 from scorekeeper.web.fingerprints import IMMUTABLE
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
-ASSET = re.compile(r'<(?:link rel="stylesheet" href|script src)="([^"]+)"')
+ASSET = re.compile(r'<(?:link rel="stylesheet" href|script type="module" src)="([^"]+)"')
 
 
 def _game(client: Any, hands: int = 50) -> int:
@@ -207,7 +207,6 @@ def test_a_static_url_names_the_files_content_and_is_kept_a_year(app, anon, tmp_
 def test_the_engines_files_are_fingerprinted_too(anon):
     with anon.application.test_request_context():
         urls = [
-            url_for("engine.offline_script"),
             url_for("engine.script"),
             url_for("engine.messages", lang="pl"),
         ]
@@ -233,19 +232,28 @@ def test_static_answers_carry_no_session_cookie(client):
 def test_the_service_worker_keeps_the_urls_the_pages_ask_for(client):
     game = _game(client, 3)
     source = client.get("/sw.js").get_data(as_text=True)
-    shell = re.search(r"var SHELL_FILES = \[OFFLINE, (.*?)\];", source)
-    assert shell, "the shell is not written in"
+    shell = re.search(r"const SHELL_FILES = \[OFFLINE, (.*?)\];", source)
+    modules = re.search(r"const MODULES = \[(.*?)\];", source)
+    assert shell and modules, "the shell is not written in"
     kept = [u.strip().strip('"') for u in shell.group(1).split(",")]
-    asked = set()
+    kept_modules = [u.strip().strip('"') for u in modules.group(1).split(",")]
+    asked, offline = set(), set()
     for page in ("/", "/games/new", f"/games/{game}", f"/games/{game}/hands/new"):
         html = client.get(page).get_data(as_text=True)
         asked |= set(_assets(html))
         asked |= set(re.findall(r'rel="icon" href="([^"]+)"', html))
-        asked |= set(re.findall(r'data-offline="([^"]+)"', html))  # app.js loads it
+        offline |= set(re.findall(r'data-offline="([^"]+)"', html))  # app.js imports it
     assert asked == set(kept)
-    for url in kept:
+    for url in kept:  # fingerprinted: kept a year
         answer, _ = _get(client, url)
         assert answer.status_code == 200 and answer.headers["Cache-Control"] == IMMUTABLE, url
+    # the offline code and the engine, at the URLs their imports name (asked again each time
+    # without the worker, a 304 while unchanged)
+    assert offline == {"/js/offline/start.js"} and offline <= set(kept_modules)
+    assert "/js/gamefile/output.js" in kept_modules and "/js/rules/i18n.js" in kept_modules
+    for url in kept_modules:
+        answer, _ = _get(client, url)
+        assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-cache", url
 
 
 def test_a_warm_view_of_a_50_hand_game_is_the_page_alone_under_10_kb(client):
@@ -255,7 +263,7 @@ def test_a_warm_view_of_a_50_hand_game_is_the_page_alone_under_10_kb(client):
     assets = _assets(html)
     # style.css and app.js: a cold view is 3 requests (the offline code comes where it has work,
     # from the worker's copy: app.js's offlineCode)
-    assert len(assets) == 2 and "offline.js" not in "".join(assets)
+    assert len(assets) == 2 and "offline" not in "".join(assets)
     cold = len(body)
     for url in assets:
         answer, sent = _get(client, url, **GZIP)
@@ -290,7 +298,7 @@ def test_the_stylesheet_is_sent_without_its_comments_and_with_every_rule(anon):
     again = anon.get(url, headers={"If-None-Match": plain.headers["ETag"]})
     assert again.status_code == 304 and not again.get_data()
     # the scripts alike: their comments stay in the files
-    script = (path.parent / "app.js").read_bytes()
-    sent_script = anon.get("/static/app.js").get_data()
+    script = (path.parent / "pages" / "app.js").read_bytes()
+    sent_script = anon.get("/static/pages/app.js").get_data()
     assert b"// The offline code" in script and b"// The offline code" not in sent_script
     assert b"function offlineCode()" in sent_script and len(sent_script) < 0.8 * len(script)

@@ -96,7 +96,7 @@ def test_the_service_worker_is_served_from_the_root_with_its_version(anon, app):
     assert response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "no-cache"
     source = response.get_data(as_text=True)
-    version = re.search(r'var VERSION = "([0-9a-f]{12})"', source)
+    version = re.search(r'const VERSION = "([0-9a-f]{12})"', source)
     assert version, "the version is not written in"
     # the offline page and the shell it keeps are there, signed out too
     for path in re.search(r"SHELL_FILES = \[(.*?)\]", source).group(1).split(","):

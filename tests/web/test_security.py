@@ -99,7 +99,7 @@ def test_the_permissions_policy_allows_the_wake_lock_alone(client):
     assert "wakeLock" in scripts
     for feature, call in FEATURE_CALLS.items():
         assert feature in features and call not in scripts, feature
-    assert "Permissions-Policy" not in client.get("/static/app.js").headers  # pages only
+    assert "Permissions-Policy" not in client.get("/static/pages/app.js").headers  # pages only
 
 
 def test_strict_transport_security_only_over_https(app):

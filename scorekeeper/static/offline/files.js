@@ -1,107 +1,262 @@
-// Offline, files.js: the engine, loaded from the worker's shell when a page needs it, and the game
-// file it scores.
-// A part of the offline code (docs/table.md): the files of static/offline/, in the order of
-// files.json, share one scope; web/engine.py serves them as one script, /engine/offline.js.
-// --- the engine, loaded from the worker's shell when a page needs it --------------------------
-var engine = null;
-function loadEngine() {
-  engine = engine || new Promise(function (ok, no) {
-    var script = make("script");
-    script.src = "/engine/engine.js";
-    script.onload = ok;
-    script.onerror = no;
-    document.head.appendChild(script);
-  }).then(function () {
-    return lang === "en" ? null : fetch("/engine/messages-" + lang + ".json")
-      .then(function (r) { return r.json(); })
-      .then(function (json) { return window.SK.i18n.catalogue(json); }, function () { return null; });
-  }).then(function (tr) {
-    // the game file with these lines after its own; `entered`: the new line's number
-    return function (file, lines, entered) {
-      var data = window.SK.py.parse_json(file.text);
-      data.hands = data.hands.concat(lines.map(function (l) {
-        return window.SK.py.parse_json(JSON.stringify(l));
-      }));
-      var options = { entered: entered || null, stored: !entered };
-      if (tr) options.tr = tr;
-      return window.SK.engine_output(data, options);
+// Offline, the game file and its engine: the engine loaded when a page must score, the game file
+// as last read, and the outbox's lines applied to it.
+import { account, drop, lang, newKey, put } from "./base.js";
+
+/** @typedef {import("./base.js").Line} Line */
+/** @typedef {import("./base.js").Entry} Entry */
+
+/**
+ * A refusal of the engine, at a line's field (rules/errors.py Problem, as the output says it).
+ * @typedef {{hand: number, field: string, seat: number | null, text: string}} Problem
+ */
+/**
+ * A line as the engine scored it.
+ * @typedef {object} ScoredHand
+ * @property {string} kind "hand" or "adjustment"
+ * @property {number} dealer
+ * @property {number | null} declarer
+ * @property {number} contract
+ * @property {string | null} [outcome] "made", "failed"...
+ * @property {number[]} scores
+ * @property {number[]} totals
+ * @property {{seat: number | null, text: string}[]} notes
+ */
+/**
+ * The marks beside a total (rules/formspec.py chips).
+ * @typedef {object} Chips
+ * @property {number | null} [locked_at]
+ * @property {number | null} [barrel_tries]
+ * @property {[number, number] | null} [bolts]
+ * @property {number | null} [give_ups_left]
+ * @property {number | null} [silent_below]
+ * @property {number | null} [give_ups_to_penalty]
+ * @property {[number, number] | null} [barrel_falls]
+ */
+/** @typedef {{declarer: number, hand: number, hands: number, contract: number, multiplier: number}} Golden */
+/**
+ * Who bids and how (gamefile/output.py's bidding).
+ * @typedef {object} Bidding
+ * @property {Golden | null} [golden]
+ * @property {number | null} opener
+ * @property {boolean} forced
+ * @property {number} min_bid
+ * @property {number[]} [may_skip]
+ * @property {number[]} [may_not_pass]
+ * @property {number[]} [silent]
+ */
+/**
+ * The next hand's form (rules/formspec.py).
+ * @typedef {object} FormSpec
+ * @property {number} dealer
+ * @property {number[]} playing
+ * @property {number | null} sitting_out
+ * @property {Golden | null} [golden]
+ * @property {(number | null)[]} [least_bids]
+ * @property {boolean} [blind]
+ */
+/**
+ * What the offline code reads of the engine's output (gamefile/output.py engine_output, with its
+ * keys); a refusal has `problems` alone.
+ * @typedef {object} Output
+ * @property {ScoredHand[]} hands
+ * @property {number[]} totals
+ * @property {Chips[]} chips
+ * @property {Bidding} bidding
+ * @property {FormSpec} form
+ * @property {number} next_dealer
+ * @property {number | null} sitting_out
+ * @property {number[]} winners
+ * @property {boolean} finished
+ * @property {Problem[]} [problems]
+ */
+/**
+ * A game file as text, and what the offline code needs of it.
+ * @typedef {object} GameText
+ * @property {string} text
+ * @property {number} hands its lines
+ * @property {string} [version] its version, as the API's ETag
+ * @property {number} [trail] the changes its trail holds
+ */
+/**
+ * A game file with the outbox's lines applied (applied()).
+ * @typedef {GameText & {lines: Line[], changed: boolean[], from: (Entry | null)[]}} Applied
+ */
+/**
+ * The engine on a game file with these lines after its own; `entered`: the new line's number.
+ * @typedef {(file: GameText, lines: Line[], entered?: number | null) => Output} Run
+ */
+
+/** @type {Promise<Run> | null} */
+let engine = null;
+
+/**
+ * The engine (static/gamefile/output.js and the sentences of the page's language), loaded
+ * once, when a page must score: a first view of a page never loads it.
+ * @returns {Promise<Run>}
+ */
+export function loadEngine() {
+  engine ??= (async () => {
+    const [{ engineOutput }, { catalogue }] = await Promise.all([
+      import("../gamefile/output.js"),
+      import("../rules/i18n.js"),
+    ]);
+    /** @type {import("../rules/i18n.js").Translator | undefined} */
+    let tr;
+    if (lang !== "en") {
+      try {
+        tr = catalogue(await (await fetch(`/engine/messages-${lang}.json`)).json());
+      } catch {
+        // no sentences on this phone: the engine says them in English
+      }
+    }
+    return (file, lines, entered) => {
+      const data = JSON.parse(file.text);
+      data.hands = data.hands.concat(structuredClone(lines));
+      // its records are JSON (JsonObject); Output names what this code reads of them
+      return /** @type {Output} */ (/** @type {unknown} */ (engineOutput(data, { entered: entered || null, stored: !entered, tr })));
     };
+  })();
+  engine.catch(() => {
+    engine = null;
   });
-  engine.catch(function () { engine = null; });
   return engine;
 }
-// the game file as last read (the worker's copy with no connection) and its version
-function loadFile(game) {
-  return fetch("/api/games/" + game + "/file").then(function (r) {
-    if (!r.ok) throw new Error("file " + r.status);
-    var tag = r.headers.get("ETag");
-    return r.text().then(function (text) {
-      var data = JSON.parse(text);
-      // `trail`: the changes its trail holds, where a line's identity is followed from (rebase.js)
-      return { text: text, version: tag || quoted(data.version), hands: data.hands.length, trail: (data.trail || []).length };
-    });
-  });
+
+/**
+ * The game file as last read (the worker's copy with no connection) and its version.
+ * @param {number} game
+ * @returns {Promise<GameText>}
+ */
+export async function loadFile(game) {
+  const r = await fetch(`/api/games/${game}/file`);
+  if (!r.ok) throw new Error(`file ${r.status}`);
+  const text = await r.text(), data = JSON.parse(text);
+  // `trail`: the changes its trail holds, where a line's identity is followed from (rebase.js)
+  return { text, version: r.headers.get("ETag") || quoted(data.version), hands: data.hands.length, trail: (data.trail || []).length };
 }
-// the file with the outbox's lines applied in order: a line added, changed (put) or deleted;
-// `changed`: per line of the result, whether the outbox wrote it; `from`: the outbox entry that
-// wrote it (its identity until it is stored: a change of it changes that entry), or null
-function applied(file, list) {
-  var data = JSON.parse(file.text), hands = data.hands, from = hands.map(function () { return null; });
-  list.forEach(function (e) {
-    if (e.op === "delete") { hands.splice(e.number - 1, 1); from.splice(e.number - 1, 1); }
-    else if (e.op) { hands[e.number - 1] = e.line; from[e.number - 1] = from[e.number - 1] || e; }
-    else { hands.push(e.line); from.push(e); }
-  });
-  var changed = from.map(function (e) { return !!e; });
-  return { text: JSON.stringify(data), hands: hands.length, version: file.version, lines: hands, changed: changed, from: from };
+
+/**
+ * The file with the outbox's lines applied in order: a line added, changed (put) or deleted;
+ * `changed`: per line of the result, whether the outbox wrote it; `from`: the outbox entry that
+ * wrote it (its identity until it is stored: a change of it changes that entry), or null.
+ * @param {GameText} file
+ * @param {Entry[]} list
+ * @returns {Applied}
+ */
+export function applied(file, list) {
+  const data = JSON.parse(file.text);
+  /** @type {Line[]} */
+  const hands = data.hands;
+  /** @type {(Entry | null)[]} */
+  const from = hands.map(() => null);
+  for (const e of list) {
+    const at = (e.number ?? 0) - 1;
+    if (e.op === "delete") {
+      hands.splice(at, 1);
+      from.splice(at, 1);
+    } else if (e.op) {
+      hands[at] = /** @type {Line} */ (e.line);
+      from[at] ||= e;
+    } else {
+      hands.push(/** @type {Line} */ (e.line));
+      from.push(e);
+    }
+  }
+  return { text: JSON.stringify(data), hands: hands.length, version: file.version, lines: hands, changed: from.map((e) => !!e), from };
 }
-// line `number` of the game as the phone has it (`now`, from applied()) replaced by `line`, or
-// deleted (`line` null): the engine's output (`run`) with every line after it checked again
-function withChange(now, run, number, line) {
-  var lines = now.lines.slice(), data = JSON.parse(now.text);
+
+/**
+ * Line `number` of the game as the phone has it (`now`, from applied()) replaced by `line`, or
+ * deleted (`line` null): the engine's output with every line after it checked again.
+ * @param {Applied} now
+ * @param {Run} run
+ * @param {number} number
+ * @param {Line | null} line
+ */
+export function withChange(now, run, number, line) {
+  const lines = now.lines.slice(), data = JSON.parse(now.text);
   if (line) lines[number - 1] = line;
   else lines.splice(number - 1, 1);
   data.hands = lines;
   return run({ text: JSON.stringify(data), hands: lines.length }, [], line ? number : null);
 }
-// that change of line `number` of the game as the phone has it (`now`, from applied()), with the
-// form's "why the change". A line is named by its identity, never by its number alone: a line not
-// sent yet is its outbox entry, which takes the change (a hand added is added as changed, or not at
-// all; a change not sent is made again), so nothing is queued for a number another phone's line
-// may take; a stored line is its number at the version the outbox is on, with the line as it was
-// there (`was`) and the trail's length then (`trail`), followed to where it is after another
-// phone's writes (rebase.js)
-function queueChange(game, file, queued, number, line, form, now) {
-  var last = queued[queued.length - 1], why = form.querySelector(".offline-reason input");
-  var reason = ((why || {}).value || "").trim(), mine = now.from[number - 1];
+
+/**
+ * That change of line `number` of the game as the phone has it (`now`, from applied()), with the
+ * form's "why the change", queued. A line is named by its identity, never by its number alone: a
+ * line not sent yet is its outbox entry, which takes the change (a hand added is added as
+ * changed, or not at all; a change not sent is made again), so nothing is queued for a number
+ * another phone's line may take; a stored line is its number at the version the outbox is on,
+ * with the line as it was there (`was`) and the trail's length then (`trail`), followed to where
+ * it is after another phone's writes (rebase.js).
+ * @param {number} game
+ * @param {GameText} file
+ * @param {Entry[]} queued
+ * @param {number} number
+ * @param {Line | null} line
+ * @param {HTMLFormElement} form
+ * @param {Applied} now
+ */
+export async function queueChange(game, file, queued, number, line, form, now) {
+  const last = queued.at(-1), why = form.querySelector(".offline-reason input");
+  const reason = (why instanceof HTMLInputElement ? why.value : "").trim(), mine = now.from[number - 1];
   // a stored line saved as it is: nothing to send (the server's trail would keep nothing of it)
-  if (!mine && line && same(line, now.lines[number - 1])) return Promise.resolve();
+  if (!mine && line && same(line, now.lines[number - 1])) return;
   if (mine && !mine.op && !line) return drop(mine.id);
   if (mine) {
     if (line) mine.line = line;
-    else { mine.op = "delete"; mine.line = null; }
+    else {
+      mine.op = "delete";
+      mine.line = null;
+    }
     if (mine.op) mine.reason = reason || mine.reason;
     mine.key = newKey();  // another request: its first form was never answered as this one
-    if (mine.state === "refused") { delete mine.state; delete mine.why; }
+    if (mine.state === "refused") {
+      delete mine.state;
+      delete mine.why;
+    }
     return put(mine);
   }
   return put({
-    account: account, game: game, op: line ? "put" : "delete", number: number, line: line,
-    reason: reason, key: newKey(), was: now.lines[number - 1],
+    account, game, op: line ? "put" : "delete", number, line,
+    reason, key: newKey(), was: now.lines[number - 1],
     version: last ? last.version : file.version, trail: last ? last.trail : file.trail,
-    base: queued.length ? queued[0].base : file.hands, hand: number
+    base: queued.length ? queued[0].base : file.hands, hand: number,
   });
 }
-// two lines alike, whatever the order of their fields
-function same(a, b) { return canon(a) === canon(b); }
-function canon(v) {
-  if (Array.isArray(v)) return "[" + v.map(canon).join(",") + "]";
-  if (!v || typeof v !== "object") return JSON.stringify(v);
-  return "{" + Object.keys(v).sort().map(function (k) { return JSON.stringify(k) + ":" + canon(v[k]); }).join(",") + "}";
+
+/**
+ * Two lines alike, whatever the order of their fields.
+ * @param {unknown} a
+ * @param {unknown} b
+ */
+export function same(a, b) {
+  return canon(a) === canon(b);
 }
-function edits(list) { return list.some(function (e) { return e.op; }); }
-function quoted(version) { return version == null ? "" : '"v' + version + '"'; }  // the API's ETag
-// the hands of the game as the table counts them (adjustments are lines of their own kind)
-function handCount(out, upTo) {
-  return out.hands.slice(0, upTo).filter(function (h) { return h.kind !== "adjustment"; }).length;
+
+/** @param {unknown} v @returns {string} */
+function canon(v) {
+  if (Array.isArray(v)) return `[${v.map(canon).join(",")}]`;
+  if (!v || typeof v !== "object") return JSON.stringify(v);
+  const o = /** @type {{[key: string]: unknown}} */ (v);
+  return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canon(o[k])}`).join(",")}}`;
+}
+
+/** Whether any entry changes or deletes a stored line. @param {Entry[]} list */
+export function edits(list) {
+  return list.some((e) => e.op);
+}
+
+/** The API's ETag of a version. @param {number | null | undefined} version */
+export function quoted(version) {
+  return version == null ? "" : `"v${version}"`;
+}
+
+/**
+ * The hands of the game as the table counts them (adjustments are lines of their own kind).
+ * @param {Output} out
+ * @param {number} upTo
+ */
+export function handCount(out, upTo) {
+  return out.hands.slice(0, upTo).filter((h) => h.kind !== "adjustment").length;
 }

@@ -1,235 +1,307 @@
-// Offline, handform.js: the hand form with no connection: checked and scored by the engine, kept
-// in the outbox.
-// A part of the offline code (docs/table.md): the files of static/offline/, in the order of
-// files.json, share one scope; web/engine.py serves them as one script, /engine/offline.js.
-function handForm(form) {
-  var game = parseInt(form.dataset.game, 10), F = words(form);
-  var fixing = /^#fix-([0-9]+)$/.exec(location.hash), unsent = location.hash === "#unsent";
+// Offline, the hand form with no connection: checked and scored by the engine, kept in the
+// outbox; and the live preview when the server cannot make one.
+import { account, fill, make, newKey, online, outbox, path, put, words } from "./base.js";
+import { applied, edits, handCount, loadEngine, loadFile, queueChange, quoted, withChange } from "./files.js";
+import { problems, setFields, toFields, toLine, typedIn } from "./fields.js";
+
+/** @typedef {import("./base.js").Line} Line */
+/** @typedef {import("./base.js").Entry} Entry */
+/** @typedef {import("./files.js").Output} Output */
+/** @typedef {import("./files.js").GameText} GameText */
+/** @typedef {import("./files.js").Applied} Applied */
+/** @typedef {import("./files.js").Run} Run */
+/** @typedef {import("./files.js").Problem} Problem */
+/**
+ * What the live preview shows (web/hands/posting.would_score, or the phone's engine's alike).
+ * @typedef {object} Preview
+ * @property {boolean} ok
+ * @property {{field: string, seat?: number | null, message: string}[]} [errors]
+ * @property {number[]} [scores]
+ * @property {number[]} [totals]
+ * @property {{seat: number | null, text: string}[]} [notes]
+ */
+/**
+ * The hand form as pages/forms.js and the offline code share it: the fields the scorer touched, and
+ * the preview the phone's engine makes when the server cannot (below).
+ * @typedef {HTMLFormElement & {touched?: {[name: string]: boolean}, offlinePreview?: () => Promise<Preview>}} HandFormElement
+ */
+
+
+/**
+ * The state a hand is logged in: the file and the engine, the game before the line (`before`),
+ * and either the line changed (`now`, `line`) or the lines waiting before the new one (`base`,
+ * `pending`, and `entry`, the refused one being fixed).
+ * @typedef {object} Ready
+ * @property {GameText} file
+ * @property {Run} run
+ * @property {Output} before
+ * @property {Applied} [now]
+ * @property {Line} [line]
+ * @property {Entry} [entry]
+ * @property {GameText} [base]
+ * @property {Line[]} [pending]
+ */
+
+/** @param {HandFormElement} form the page's #hand-form */
+export function handForm(form) {
+  const game = parseInt(form.dataset.game || "", 10), F = words(form);
+  const fixing = /^#fix-([0-9]+)$/.exec(location.hash), unsent = location.hash === "#unsent";
   // a line changed or deleted with no connection: the hand form kept, filled with that line
-  var editing = /^#(edit|delete)-([0-9]+)$/.exec(location.hash), number = editing ? +editing[2] : 0;
+  const editing = /^#(edit|delete)-([0-9]+)$/.exec(location.hash), number = editing ? +editing[2] : 0;
   // a hand whose sending failed (sw.js brings its form back as #unsent): what was typed
-  var kept = null;
+  /** @type {{path: string, fields: [string, string][], line: Line | null} | null} */
+  let kept = null;
   try {
     kept = JSON.parse(sessionStorage.getItem("scorekeeper-post") || "null");
     if (!unsent) sessionStorage.removeItem("scorekeeper-post");
-  } catch (e) {}
+  } catch {
+    // nothing kept
+  }
   if (!unsent || !kept || kept.path !== path) kept = null;
-  var names = array(form.querySelectorAll(".seat-name")).map(function (n) { return n.textContent; });
-  var ready = null, queued = [], busy = false;
+  const names = Array.from(form.querySelectorAll(".seat-name"), (n) => n.textContent);
+  /** @type {Promise<Ready> | null} */
+  let ready = null;
+  /** @type {Entry[]} */
+  let queued = [];
+  let busy = false;
 
   // the state the hand is logged in: the file, then the lines before it not sent yet
   function prepare() {
-    ready = ready || outbox(game).then(function (list) {
-      var entry = fixing && list.filter(function (e) { return e.id === parseInt(fixing[1], 10); })[0];
+    ready ??= (async () => {
+      const list = await outbox(game);
+      const entry = fixing ? list.find((e) => e.id === parseInt(fixing[1], 10)) : undefined;
       queued = entry ? list.slice(0, list.indexOf(entry)) : list;
-      return Promise.all([loadFile(game), loadEngine()]).then(function (got) {
-        if (number) {  // the game as the phone has it; the state line `number` is logged in
-          var now = applied(got[0], queued), upTo = JSON.parse(now.text);
-          upTo.hands = now.lines.slice(0, number - 1);
-          var was = got[1]({ text: JSON.stringify(upTo), hands: number - 1 }, []);
-          return { file: got[0], run: got[1], before: was, now: now, line: now.lines[number - 1] };
-        }
-        // after a line changed or deleted, the game as the phone has it, whole
-        var base = edits(queued) ? applied(got[0], queued) : got[0];
-        var pending = base === got[0] ? queued.map(function (e) { return e.line; }) : [];
-        var before = got[1](base, pending);
-        return { file: got[0], run: got[1], before: before, entry: entry, base: base, pending: pending };
-      });
-    });
+      const [file, run] = await Promise.all([loadFile(game), loadEngine()]);
+      if (number) {  // the game as the phone has it; the state line `number` is logged in
+        const now = applied(file, queued), upTo = JSON.parse(now.text);
+        upTo.hands = now.lines.slice(0, number - 1);
+        const before = run({ text: JSON.stringify(upTo), hands: number - 1 }, []);
+        return { file, run, before, now, line: now.lines[number - 1] };
+      }
+      // after a line changed or deleted, the game as the phone has it, whole
+      const base = edits(queued) ? applied(file, queued) : file;
+      const pending = base === file ? queued.map((e) => /** @type {Line} */ (e.line)) : [];
+      return { file, run, before: run(base, pending), entry, base, pending };
+    })();
     return ready;
   }
-  // the page as the engine has it: the number, who deals and sits out, who bids first
+  /**
+   * The page as the engine has it: the number, who deals and sits out, who bids first; false
+   * where another page is opened instead.
+   * @param {Ready} st
+   */
   function patch(st) {
-    if (number && st.line && st.line.adjustment) {  // an adjustment: its own form changes it
-      location.replace("/games/" + game + "/adjust#" + editing[1] + "-" + number);
+    if (number && st.line?.adjustment) {  // an adjustment: its own form changes it
+      location.replace(`/games/${game}/adjust#${editing?.[1]}-${number}`);
       return false;
     }
     if (number && !st.line) {  // no such line (any more) on this phone
-      location.replace("/games/" + game);
+      location.replace(`/games/${game}`);
       return false;
     }
     if (st.before.problems) return true;  // the hands waiting do not fit the file: Save says why
-    var spec = st.before.form, b = st.before.bidding;
-    var rendered = array(form.querySelectorAll(".seat .points-input")).map(function (i) {
-      return parseInt(i.closest(".seat").dataset.seat, 10);
-    });
-    var asked = /[?&]dealer=([0-9]+)/.exec(location.search);
+    const spec = st.before.form, b = st.before.bidding, golden = spec.golden;
+    const rendered = Array.from(form.querySelectorAll(".seat .points-input"), (i) => parseInt(/** @type {HTMLElement} */ (i.closest(".seat")).dataset.seat || "", 10));
+    const asked = /[?&]dealer=([0-9]+)/.exec(location.search);
     if (rendered.join() !== spec.playing.join() && !(asked && +asked[1] === spec.dealer)) {
-      location.replace(path + "?dealer=" + spec.dealer + location.hash);  // the form of that deal
+      location.replace(`${path}?dealer=${spec.dealer}${location.hash}`);  // the form of that deal
       return false;
     }
-    var typed = typedIn(form);  // before this fills anything: what the scorer typed stays
-    var count = handCount(st.before, st.before.hands.length) + 1, h1 = document.querySelector("h1");
-    var title = fill(editing ? F.edit : F.title, { number: count });
-    document.title = title + document.title.slice(h1.textContent.length);
+    const typed = typedIn(form);  // before this fills anything: what the scorer typed stays
+    const count = handCount(st.before, st.before.hands.length) + 1, h1 = /** @type {HTMLElement} */ (document.querySelector("h1"));
+    const title = fill(editing ? F.edit : F.title, { number: count });
+    document.title = title + document.title.slice((h1.textContent || "").length);
     h1.textContent = title;
-    var facts = form.querySelector(".facts"), golden = spec.golden, banner = document.getElementById("golden-hand");
+    const facts = /** @type {HTMLElement} */ (form.querySelector(".facts")), banner = document.getElementById("golden-hand");
     // a golden hand (5.1) is said above the form, with its declarer and contract; it has no auction
     if (banner) {
       banner.hidden = !golden;
-      banner.textContent = golden ? fill(F.golden, {
-        hand: golden.hand, hands: golden.hands, name: names[golden.declarer], contract: golden.contract, multiplier: golden.multiplier
-      }) : "";
+      banner.textContent = golden ? fill(F.golden, { ...golden, name: names[golden.declarer] }) : "";
     }
     facts.textContent = fill(spec.sitting_out != null ? F.deals_out : F.deals, { name: names[spec.dealer] });
-    if (!golden && b.opener != null) facts.textContent += " " + fill(b.forced ? F.forced : F.bids_first, { name: names[b.opener], bid: b.min_bid });
-    if (!golden) (b.silent || []).forEach(function (s) {
-      facts.textContent += " " + fill(F.silent, { name: names[s], below: st.before.chips[s].silent_below, bid: b.min_bid });
-    });
-    if (!typed.dealer) form.querySelector("[name=dealer]").value = String(spec.dealer);
-    var legend = form.querySelector("fieldset.declarer legend");  // a golden hand had no auction
+    if (!golden && b.opener != null) facts.textContent += ` ${fill(b.forced ? F.forced : F.bids_first, { name: names[b.opener], bid: b.min_bid })}`;
+    if (!golden) {
+      for (const s of b.silent || []) {
+        facts.textContent += ` ${fill(F.silent, { name: names[s], below: st.before.chips[s].silent_below, bid: b.min_bid })}`;
+      }
+    }
+    const dealer = /** @type {HTMLSelectElement} */ (form.querySelector("[name=dealer]"));
+    if (!typed.dealer) dealer.value = String(spec.dealer);
+    const legend = form.querySelector("fieldset.declarer legend");  // a golden hand had no auction
     if (legend) legend.textContent = golden ? F.declarer : F.declarer_auction;
-    var declarer = golden ? golden.declarer : b.opener;
-    if (!typed.declarer) all(form.querySelectorAll("[name=declarer]"), function (r) { r.checked = declarer != null && r.value === String(declarer); });
-    // the lowest bid each seat can have won with, for this deal (the form offers it: forms.js)
-    all(form.querySelectorAll("[name=declarer]"), function (r) {
-      var least = (spec.least_bids || [])[+r.value];
+    const declarer = golden ? golden.declarer : b.opener;
+    const radios = /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("[name=declarer]"));
+    for (const r of radios) {
+      if (!typed.declarer) r.checked = declarer != null && r.value === String(declarer);
+      // the lowest bid each seat can have won with, for this deal (the form offers it: forms.js)
+      const least = (spec.least_bids || [])[+r.value];
       if (least != null) r.dataset.leastBid = String(least);
       else delete r.dataset.leastBid;
-    });
+    }
     // a new hand's bid is filled in only in a golden hand (the form kept may be a golden one's),
     // unless the scorer has typed one already
-    var bid = form.querySelector("[name=bid]");
+    const bid = /** @type {HTMLInputElement | null} */ (form.querySelector("[name=bid]"));
     if (!number && bid && !typed.bid) bid.value = golden ? String(golden.contract) : "";
     // the blind toggle where the engine's form has it (none in a golden hand)
-    var blind = form.querySelector(".blind-toggle");
+    const blind = /** @type {HTMLElement | null} */ (form.querySelector(".blind-toggle"));
     if (blind) {
       blind.hidden = !spec.blind;
-      if (!spec.blind) blind.querySelector("input").checked = false;
+      if (!spec.blind) /** @type {HTMLInputElement} */ (blind.querySelector("input")).checked = false;
     }
-    if (st.entry) setFields(form, toFields(st.entry.line, spec.dealer), typed);
-    if (number) {
+    if (st.entry) setFields(form, toFields(/** @type {Line} */ (st.entry.line), spec.dealer), typed);
+    if (number && st.line) {
       setFields(form, toFields(st.line, spec.dealer), typed);
-      var why = form.querySelector(".offline-reason");  // why the change, kept in the trail
+      const why = /** @type {HTMLElement | null} */ (form.querySelector(".offline-reason"));  // why the change, kept in the trail
       if (why) why.hidden = false;
-      var del = make("button", "danger big offline-delete", fill(F.delete, { number: number }));
+      const del = make("button", "danger big offline-delete", fill(F.delete, { number }));
       del.type = "button";
-      del.addEventListener("click", function () { if (!busy) { busy = true; remove(st); } });
-      form.appendChild(del);
-      if (editing[1] === "delete") del.scrollIntoView({ block: "center" });
+      del.addEventListener("click", () => {
+        if (busy) return;
+        busy = true;
+        change(st, true);
+      });
+      form.append(del);
+      if (editing?.[1] === "delete") del.scrollIntoView({ block: "center" });
     }
-    if (kept) setFields(form, kept.fields.filter(function (f) { return ["csrf_token", "version", "token"].indexOf(f[0]) < 0; }), typed);
-    if (!online() && !document.querySelector(".offline-note")) {
-      form.parentNode.insertBefore(make("p", "flash offline-note", F.offline), form);
-    }
+    if (kept) setFields(form, kept.fields.filter((f) => !["csrf_token", "version", "token"].includes(f[0])), typed);
+    if (!online() && !document.querySelector(".offline-note")) form.before(make("p", "flash offline-note", F.offline));
     form.dispatchEvent(new Event("filled"));  // forms.js shows the bid and the rest anew
     return true;
   }
-  function top(list) { return list.map(function (p) { return { field: "hand", text: p.text }; }); }
-  // a form sent that got no answer: the line it posted, on the version it was made on, with
-  // its token as the key (the API answers as the form was, had it been stored: no double hand)
-  function sentBefore(st) {
-    var f = {};
-    if (!kept || !kept.line || st.entry) return null;
-    kept.fields.forEach(function (p) { f[p[0]] = p[1]; });
-    return f.token && f.version ? { line: kept.line, key: f.token, version: quoted(f.version) } : null;
+  /** Problems of other lines than this one, said above the form. @param {Problem[]} list */
+  function top(list) {
+    return list.map((p) => ({ field: "hand", text: p.text }));
   }
+  /** @param {Problem[]} list @param {number | null} at this line's number: its problems at their fields */
+  function refused(list, at) {
+    busy = false;
+    problems(form, [...list.filter((p) => p.hand === at), ...top(list.filter((p) => p.hand !== at))]);
+  }
+  /**
+   * A form sent that got no answer: the line it posted, on the version it was made on, with
+   * its token as the key (the API answers as the form was, had it been stored: no double hand).
+   * @param {Ready} st
+   */
+  function sentBefore(st) {
+    if (!kept || !kept.line || st.entry) return null;
+    const f = Object.fromEntries(kept.fields);
+    return f.token && f.version ? { line: kept.line, key: f.token, version: quoted(+f.version) } : null;
+  }
+  /** @param {Ready} st */
   function save(st) {
     busy = false;
-    if (number) return change(st);
-    var first = sentBefore(st);
+    if (number) return change(st, false);
+    const first = sentBefore(st), base = /** @type {GameText} */ (st.base), pending = st.pending || [];
     if (first && first.version !== st.file.version && !queued.length) return keepLine(st, first.line, null, first);
     if (st.before.problems) return problems(form, top(st.before.problems));
-    var line = toLine(form, st.before.next_dealer);
-    var lines = st.pending.concat([line]);
-    var out = st.run(st.base, lines, st.base.hands + lines.length);
-    if (out.problems) {
-      var at = st.base.hands + lines.length;
-      return problems(form, out.problems.filter(function (p) { return p.hand === at; })
-        .concat(top(out.problems.filter(function (p) { return p.hand !== at; }))));
-    }
-    return keepLine(st, first ? first.line : line, out, first);
+    const lines = pending.concat([toLine(form, st.before.next_dealer)]), at = base.hands + lines.length;
+    const out = st.run(base, lines, at);
+    if (out.problems) return refused(out.problems, at);
+    return keepLine(st, first ? first.line : lines[lines.length - 1], out, first);
   }
-  // line `number` changed, or deleted: checked with every line after it, then queued
-  function change(st, gone) {
-    var line = gone ? null : toLine(form, st.before.next_dealer);
-    var out = withChange(st.now, st.run, number, line);
-    if (out.problems) {
-      busy = false;
-      return problems(form, out.problems.filter(function (p) { return !gone && p.hand === number; })
-        .concat(top(out.problems.filter(function (p) { return gone || p.hand !== number; }))));
-    }
+  /**
+   * Line `number` changed, or deleted (`gone`): checked with every line after it, then queued.
+   * @param {Ready} st
+   * @param {boolean} gone
+   */
+  async function change(st, gone) {
+    const now = /** @type {Applied} */ (st.now), line = gone ? null : toLine(form, st.before.next_dealer);
+    const out = withChange(now, st.run, number, line);
+    if (out.problems) return refused(out.problems, gone ? null : number);
     busy = true;
-    return queueChange(game, st.file, queued, number, line, form, st.now).then(function () {
-      location.href = "/games/" + game;
-    });
+    await queueChange(game, st.file, queued, number, line, form, now);
+    location.href = `/games/${game}`;
   }
-  function remove(st) { change(st, true); }
-  function keepLine(st, line, out, first) {
+  /**
+   * @param {Ready} st
+   * @param {Line} line
+   * @param {Output | null} out
+   * @param {{key: string, version: string} | null} first
+   */
+  async function keepLine(st, line, out, first) {
     busy = true;
-    var entry = st.entry || { account: account, game: game };
+    /** @type {Entry} */
+    const entry = st.entry || { account, game, key: "" };
     entry.line = line;
     entry.key = first ? first.key : newKey();  // a line changed is a new request
-    entry.version = st.entry ? st.file.version : queued.length ? queued[queued.length - 1].version : st.file.version;
-    if (first) entry.version = first.version;
-    entry.base = st.entry ? st.file.hands : queued.length ? queued[0].base : st.file.hands;
+    entry.version = first ? first.version : st.entry || !queued.length ? st.file.version : queued[queued.length - 1].version;
+    entry.base = st.entry || !queued.length ? st.file.hands : queued[0].base;
     entry.trail = st.entry || !queued.length ? st.file.trail : queued[0].trail;
     entry.hand = out ? handCount(out, out.hands.length) : (st.before.hands ? handCount(st.before, st.before.hands.length) : 0) + 1;
     delete entry.state;
     delete entry.why;
-    return put(entry).then(function () {
-      try { sessionStorage.removeItem("scorekeeper-post"); } catch (e) {}
-      location.href = "/games/" + game + "#unsent";
+    await put(entry);
+    try {
+      sessionStorage.removeItem("scorekeeper-post");
+    } catch {
+      // nothing kept to forget
+    }
+    location.href = `/games/${game}#unsent`;
+  }
+
+  // The live preview when the server cannot give one (pages/forms.js asks): what the engine
+  // says this hand would score, in the shape of the server's preview
+  // (web/hands/posting.would_score).
+  form.offlinePreview = async () => {
+    // a preview is no Save: it must not turn the page's next Save into an offline one
+    const was = ready, state = prepare();
+    if (!was) ready = null;
+    const st = await state;
+    if (st.before.problems) throw new Error("the hands waiting do not fit");
+    const line = toLine(form, st.before.next_dealer);
+    let out, at;
+    if (number) {
+      const now = /** @type {Applied} */ (st.now), data = JSON.parse(now.text);
+      data.hands = now.lines.slice(0, number - 1).concat([line]);
+      at = number;
+      out = st.run({ text: JSON.stringify(data), hands: data.hands.length }, [], at);
+    } else {
+      const mine = (st.pending || []).concat([line]), base = /** @type {GameText} */ (st.base);
+      at = base.hands + mine.length;
+      out = st.run(base, mine, at);
+    }
+    if (out.problems) {
+      return {
+        ok: false,
+        errors: out.problems.filter((p) => p.hand === at).map((p) => ({ field: p.field, seat: p.seat, message: p.text })),
+      };
+    }
+    const h = out.hands[at - 1];
+    return { ok: true, scores: h.scores, totals: h.totals, notes: h.notes };
+  };
+
+  if (!online() || unsent || fixing || editing) {
+    prepare().then(patch).then((shown) => (shown && kept ? prepare().then(save) : undefined)).catch(() => {});
+  } else {
+    outbox(game).then((list) => {
+      if (list.length) prepare().then(patch).catch(() => {});
     });
   }
 
-  // The live preview when the server cannot give one (forms.js asks): what the engine says
-  // this hand would score, in the shape of the server's preview (web/hands/posting.would_score).
-  form.offlinePreview = function () {
-    // a preview is no Save: it must not turn the page's next Save into an offline one
-    var was = ready, state = prepare();
-    if (!was) ready = null;
-    return state.then(function (st) {
-      if (st.before.problems) throw new Error("the hands waiting do not fit");
-      var line = toLine(form, st.before.next_dealer), out, at;
-      if (number) {
-        var data = JSON.parse(st.now.text), lines = st.now.lines.slice(0, number - 1).concat([line]);
-        data.hands = lines;
-        at = number;
-        out = st.run({ text: JSON.stringify(data), hands: lines.length }, [], at);
-      } else {
-        var mine = st.pending.concat([line]);
-        at = st.base.hands + mine.length;
-        out = st.run(st.base, mine, at);
-      }
-      if (out.problems) {
-        return { ok: false, errors: out.problems.filter(function (p) { return p.hand === at; })
-          .map(function (p) { return { field: p.field, seat: p.seat, message: p.text }; }) };
-      }
-      var h = out.hands[at - 1];
-      return { ok: true, scores: h.scores, totals: h.totals, notes: h.notes };
-    });
-  };
-
-  if (!online() || unsent || fixing || editing) prepare().then(patch).then(function (shown) {
-    if (shown && kept) return prepare().then(save);
-  }).catch(function () {});
-  else outbox(game).then(function (list) { if (list.length) prepare().then(patch).catch(function () {}); });
-
-  form.addEventListener("submit", function (ev) {
+  form.addEventListener("submit", (/** @type {SubmitEvent} */ ev) => {
     if (ev.defaultPrevented) return;
-    var direct = online() && !fixing && !unsent && !editing && !ready;
-    if (direct) {
+    if (online() && !fixing && !unsent && !editing && !ready) {
       // sent as the page always did; should it not get through, the worker brings the form
       // back (#unsent) and what was typed is kept on the phone instead
       try {
-        var dealer = form.querySelector("[name=dealer]"), rotation = dealer && dealer.options ?
-          array(dealer.options).filter(function (o) { return o.defaultSelected; }).map(function (o) { return +o.value; })[0] : null;
+        const dealer = form.querySelector("[name=dealer]");
+        const rotation = dealer instanceof HTMLSelectElement ? Array.from(dealer.options).find((o) => o.defaultSelected) : null;
         sessionStorage.setItem("scorekeeper-post", JSON.stringify({
-          path: path, fields: Array.from(new FormData(form)), line: rotation == null ? null : toLine(form, rotation)
+          path, fields: Array.from(new FormData(form), ([k, v]) => [k, String(v)]), line: rotation ? toLine(form, +rotation.value) : null,
         }));
-      } catch (e) {}
+      } catch {
+        // not kept: the offline page says it was not saved
+      }
       return;
     }
     ev.preventDefault();
     if (busy) return;
     busy = true;
     ready = null;  // the outbox and the file as they are now: a send may have changed them
-    prepare().then(save).catch(function () {
+    prepare().then(save).catch(() => {
       // no engine or no file on this phone: the server decides, or the offline page says so
       busy = false;
-      var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-      if (worker && (!online() || fixing || queued.length)) location.href = "/offline";
+      if (navigator.serviceWorker?.controller && (!online() || fixing || queued.length)) location.href = "/offline";
       else HTMLFormElement.prototype.submit.call(form);
     });
   });
