@@ -20,7 +20,8 @@ ALLOWED_EXTRA = {
     "web": {"extensions", "catalogues"},  # the engine's sentences, read from the .po files
 }
 # entry points and wiring: they put the layers together and may import any of them
-WIRING = {"", "__main__", "cli", "backupcli", "config", "catalogues"}
+# (`enginedata` writes the rules' data for the browser's engine: a tool, run by hand and a test)
+WIRING = {"", "__main__", "cli", "backupcli", "config", "catalogues", "enginedata"}
 
 
 def _modules() -> dict[str, Path]:
