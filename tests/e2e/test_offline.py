@@ -78,7 +78,7 @@ def opened_online(page: Page, game: str, seats: int = 3, lang: str = "en") -> No
     needs is kept (the file, a hand form per dealer, the engine and its sentences)."""
     under_worker(page, game)
     path = game.split("/", 3)[3]
-    wanted = [f"/api/{path}/file", "/engine/engine.js"] + [
+    wanted = [f"/api/{path}/file", "/js/gamefile/output.js", "/js/offline/start.js"] + [
         f"/{path}/hands/new?dealer={d}" for d in range(seats)
     ]
     if lang != "en":
@@ -382,7 +382,9 @@ def test_signing_out_keeps_the_hands_for_that_account_alone(
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if "/api/games/" in r.url else None)
     sign_up(page, live_server, "borrower")
-    page.wait_for_timeout(500)
+    # the offline code has looked at the outbox (its status line no longer busy): nothing for
+    # this account, nothing sent
+    expect(page.locator("#sync-status")).to_have_attribute("aria-busy", "false")
     expect(page.locator("#sync-status")).to_be_hidden()
     assert posts == []
     page.get_by_role("link", name="borrower").click()
@@ -686,7 +688,9 @@ def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_aft
     close_phone(mine, theirs)
 
 
-LOADED = "performance.getEntriesByType('resource').some(e => e.name.includes('/engine/offline.js'))"
+LOADED = (
+    "performance.getEntriesByType('resource').some(e => e.name.includes('/js/offline/start.js'))"
+)
 
 
 def loads_offline_code(page: Page) -> None:
@@ -710,13 +714,13 @@ def test_a_first_view_is_the_page_alone_and_the_offline_code_comes_where_it_has_
     sign_up_by_request(page.request, live_server, "first-view")
     game = game_from(page, live_server, "pl-3-basic.json", hands=2)
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(r.url) if "/engine/offline.js" in r.url else None)
+    page.on("request", lambda r: asked.append(r.url) if "/js/offline/" in r.url else None)
     page.goto(game)
     page.wait_for_load_state("networkidle")
     assert asked == [] and not page.evaluate(LOADED)
     page.goto(game + "/hands/new")
     loads_offline_code(page)
-    assert len(asked) == 1
+    assert any(url.endswith("/js/offline/start.js") for url in asked)
     context.close()
 
     worked = phone(browser, browser_context_args, live_server, "first-view", new=False)
@@ -725,14 +729,13 @@ def test_a_first_view_is_the_page_alone_and_the_offline_code_comes_where_it_has_
     close_phone(worked)
 
 
-# a cheap phone: the engine comes 1.5 s after the page asks for it (static/offline/files.js)
-SLOW_ENGINE = """(() => { const append = Node.prototype.appendChild;
-  Node.prototype.appendChild = function (el) {
-    if (el.tagName === "SCRIPT" && /\\/engine\\/engine\\.js/.test(el.src)) {
-      setTimeout(() => append.call(this, el), 1500);
-      return el;
-    }
-    return append.call(this, el);
+# a cheap phone: the game file comes 1.5 s after the page asks for it (static/offline/files.js:
+# a form is filled in, and the sheet scored, once the file and the engine are both there)
+SLOW_ENGINE = """(() => { const asked = window.fetch;
+  window.fetch = function (url, ...rest) {
+    const slow = /\\/api\\/games\\/[0-9]+\\/file$/.test(String(url));
+    return slow ? new Promise((ok) => setTimeout(ok, 1500)).then(() => asked(url, ...rest))
+      : asked(url, ...rest);
   }; })()"""
 
 
@@ -796,7 +799,9 @@ def test_a_declarer_tapped_before_the_form_is_filled_in_stays_even_where_it_was_
     page.context.set_offline(False)
     expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
     assert server(page, game, "/file")["hands"][-1] == {
-        "declarer": 0, "bid": 110, "points": [70, 30, 20]
+        "declarer": 0,
+        "bid": 110,
+        "points": [70, 30, 20],
     }
     close_phone(page)
 

@@ -73,16 +73,25 @@ export function soon() {
   delay = 5000;
 }
 
-/** One sender at a time, across the tabs too: the others find the outbox emptied. */
+/**
+ * One sender at a time, across the tabs too: the others find the outbox emptied. The status
+ * line is busy (aria-busy) while the outbox is looked at and sent.
+ */
 export async function sync() {
-  if (syncing || !account || !online() || !window.indexedDB) return;
+  if (syncing) return;
+  if (!account || !online() || !window.indexedDB) {
+    bar?.setAttribute("aria-busy", "false");
+    return;
+  }
   syncing = true;
+  bar?.setAttribute("aria-busy", "true");
   try {
     await (navigator.locks ? navigator.locks.request("scorekeeper-outbox", sendAll) : sendAll());
   } catch {
     // a failure is said by sendAll; the lock refused: the next sync tries again
   } finally {
     syncing = false;
+    bar?.setAttribute("aria-busy", "false");
   }
 }
 
