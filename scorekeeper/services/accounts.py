@@ -17,7 +17,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.services import devices, throttle
 from scorekeeper.services.throttle import Throttled
-from scorekeeper.services.writing import commit
+from scorekeeper.services.writing import Conflict, commit
 from scorekeeper.store.db import db, wait_for_no_lock
 from scorekeeper.store.models import Account, AccountSession, ApiToken, Game, Player, now
 
@@ -160,18 +160,23 @@ def session_account(account_id: int, sid: str) -> Account | None:
         return None
     if t - browser.seen_at > SEEN_EVERY:  # not a write per request
         browser.seen_at = t
-        _commit_by_the_way()
+        if not _commit_by_the_way():
+            return None  # signed out elsewhere at this very moment
     return account
 
 
-def _commit_by_the_way() -> None:
+def _commit_by_the_way() -> bool:
     """A "last seen" write: if the database is busy (SQLite while another writes), the
-    request goes on without it at once, rather than wait or fail for a detail."""
+    request goes on without it at once, rather than wait or fail for a detail. False when the
+    row is gone (the session or token ended by another request meanwhile): it names nobody."""
     try:
         wait_for_no_lock(db.session.connection())
         commit()
     except OperationalError:
         db.session.rollback()  # refused by the wait, before commit() (which rolls back its own)
+    except Conflict:  # the UPDATE found no row: commit() rolled back
+        return False
+    return True
 
 
 def end_session(sid: str) -> None:
@@ -257,5 +262,6 @@ def token_account(token: str) -> ApiToken | None:
     ):
         # "last used" to the nearest few minutes: not a write per request
         found.last_used_at = now()
-        _commit_by_the_way()
+        if not _commit_by_the_way():
+            return None  # ended by "sign out everywhere" at this very moment
     return found
