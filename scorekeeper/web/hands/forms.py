@@ -75,11 +75,14 @@ class HandForm(LineForm):
         golden deal counts them); the rules check every value."""
         n = rules.seats
         self.seats, self.rotation, self.rules, self.hands = n, dealer, rules, hands
-        playing = rules.participants(dealer)
-        self.declarer.choices = opts((s, names[s]) for s in playing)
         self.dealer.choices = opts((s, names[s]) for s in range(n))
         if self.dealer.data is None:
             self.dealer.data = dealer
+        # the declarers of the hand's own dealer: a hand dealt out of turn (a redeal), shown
+        # for an edit, keeps its declarer where the rotation's dealer would have sat out
+        d = self.dealer.data
+        playing = rules.participants(d if isinstance(d, int) and 0 <= d < n else dealer)
+        self.declarer.choices = opts((s, names[s]) for s in playing)
         if self.declarer.data is None and forced is not None:
             self.declarer.data = forced
         while len(self.points) < n:
