@@ -1,10 +1,11 @@
 """The `scorekeeper` command: `upgrade`, `run` (Flask's CLI), `backup`, `restore`,
-`import-worker` and `score FILE`."""
+`import-worker`, `score FILE` and `standings FILE`."""
 
 # `upgrade` brings the schema to the head of the migrations; `run` is Flask's development server,
 # upgrading first; `backup` and `restore` copy a whole instance (services/backup.py);
 # `import-worker` works off the queued imports in a process of its own (services/importworker.py);
-# `score FILE` scores a game file with the rules alone.
+# `score FILE` scores a game file with the rules alone; `standings FILE` ranks an event file's
+# players (events/) the same way.
 
 from __future__ import annotations
 
@@ -42,6 +43,31 @@ def score(file: str) -> None:
             click.echo(str(problem), err=True)
         sys.exit(2)
     click.echo(json.dumps(score_output(game, tally), ensure_ascii=False, indent=2))
+
+
+@click.command()
+@click.argument("file", type=click.Path(allow_dash=True))
+def standings(file: str) -> None:
+    """The standings of the event file FILE (- for standard input): JSON on stdout, or
+    problems on stderr."""
+    from scorekeeper.events import InvalidEvent, loads_event, standings_output
+
+    try:
+        if file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(file, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        click.echo(f"event: cannot read {file}: {e.strerror}", err=True)
+        sys.exit(2)
+    try:
+        event = loads_event(data)
+    except InvalidEvent as e:
+        for problem in e.problems:
+            click.echo(str(problem), err=True)
+        sys.exit(2)
+    click.echo(json.dumps(standings_output(event), ensure_ascii=False, indent=2))
 
 
 def _create_app() -> Any:
@@ -182,6 +208,7 @@ def flask_cli() -> click.Group:
         load_dotenv=False,
     )
     group.add_command(score)
+    group.add_command(standings)
     group.add_command(_upgrade_command())
     group.add_command(_run_command())
     group.add_command(_import_worker_command())
@@ -193,8 +220,11 @@ def flask_cli() -> click.Group:
 
 
 def main() -> None:
-    # `score` needs only the rules: it starts without loading Flask, its plugins and Alembic.
+    # `score` and `standings` need only the rules: they start without loading Flask, its
+    # plugins and Alembic.
     if sys.argv[1:2] == ["score"]:
         score.main(args=sys.argv[2:], prog_name="scorekeeper score")
+    elif sys.argv[1:2] == ["standings"]:
+        standings.main(args=sys.argv[2:], prog_name="scorekeeper standings")
     else:
         flask_cli().main(prog_name="scorekeeper")
