@@ -1,48 +1,46 @@
-// The JavaScript twin of the rules, run by Node for the conformance test (docs/engine.md).
-// Loads scorekeeper/static/engine/ in the order of files.json, as a page does, then answers one
-// JSON line per job read from stdin: {"game": "<game file as JSON text>", "entered": n|null,
-// "stored": bool, "lang": "pl"|null} -> the engine's output as Python's json.dumps writes it
-// (py.json_dumps), or {"crash": "..."} when the engine throws anything but InvalidHand.
-// argv[2]: a folder of catalogues, messages-<lang>.json (the server's /engine/ exports).
+// The JavaScript twin of the rules, run by Node for the conformance test (docs/engine.md): it
+// imports static/gamefile/output.js as the phone does and answers one JSON line per job read
+// from stdin, {"game": "<game file as JSON text>", "entered": n|null, "stored": bool,
+// "lang": "pl"|null}, with engineOutput's answer as JSON, or {"crash": "..."} when the engine
+// throws anything but InvalidHand.
+// argv[2]: a folder of catalogues, messages-<lang>.json (the server's /engine/ exports);
+// ENGINE_ROOT: another folder of the modules than scorekeeper/static/ (as the server sends them).
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
-import vm from "node:vm";
-import { fileURLToPath } from "node:url";
+import { pathToFileURL } from "node:url";
 
-// ENGINE_BUNDLE=file: the one script the server sends (/engine/engine.js) instead of the sources
-const root = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "scorekeeper", "static", "engine");
-if (process.env.ENGINE_BUNDLE) {
-  vm.runInThisContext(fs.readFileSync(process.env.ENGINE_BUNDLE, "utf8"), { filename: "engine.js" });
-} else {
-  for (const name of JSON.parse(fs.readFileSync(path.join(root, "files.json"), "utf8"))) {
-    vm.runInThisContext(fs.readFileSync(path.join(root, name), "utf8"), { filename: name });
-  }
-}
-const SK = globalThis.SK;
-const catalogues = {};
+const root = process.env.ENGINE_ROOT
+  ? pathToFileURL(path.resolve(process.env.ENGINE_ROOT) + "/")
+  : new URL("../scorekeeper/static/", import.meta.url);
+/** @type {typeof import("../scorekeeper/static/gamefile/output.js")} */
+const { engineOutput } = await import(new URL("gamefile/output.js", root).href);
+/** @type {typeof import("../scorekeeper/static/rules/i18n.js")} */
+const { catalogue } = await import(new URL("rules/i18n.js", root).href);
+
+/** @type {Map<string, import("../scorekeeper/static/rules/i18n.js").Translator>} */
+const translators = new Map();
+
+/** @param {string | null | undefined} lang */
 function translator(lang) {
   if (!lang || lang === "en") return undefined;
-  if (!(lang in catalogues)) {
+  if (!translators.has(lang)) {
     const file = path.join(process.argv[2] || ".", `messages-${lang}.json`);
-    catalogues[lang] = SK.i18n.catalogue(JSON.parse(fs.readFileSync(file, "utf8")));
+    translators.set(lang, catalogue(JSON.parse(fs.readFileSync(file, "utf8"))));
   }
-  return catalogues[lang];
+  return translators.get(lang);
 }
 
-const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-for await (const line of lines) {
+const answers = [];
+for await (const line of readline.createInterface({ input: process.stdin, crlfDelay: Infinity })) {
   if (!line.trim()) continue;
   const job = JSON.parse(line);
-  let out;
   try {
-    const data = SK.py.parse_json(job.game);
-    const options = { entered: job.entered ?? null, stored: !!job.stored };
-    const tr = translator(job.lang);
-    if (tr) options.tr = tr;
-    out = SK.py.json_dumps(SK.engine_output(data, options));
+    const how = { entered: job.entered ?? null, stored: Boolean(job.stored), tr: translator(job.lang) };
+    answers.push(JSON.stringify(engineOutput(JSON.parse(job.game), how)));
   } catch (e) {
-    out = JSON.stringify({ crash: String(e && e.stack || e) });
+    answers.push(JSON.stringify({ crash: String((e instanceof Error && e.stack) || e) }));
   }
-  process.stdout.write(out + "\n");
+  if (answers.length >= 200) process.stdout.write(answers.splice(0).join("\n") + "\n");
 }
+if (answers.length) process.stdout.write(answers.join("\n") + "\n");

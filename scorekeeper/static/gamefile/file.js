@@ -63,11 +63,12 @@ export function parse(data) {
     const got = JSON.stringify(get(data, "format"));
     r.bad(null, "format", N_("format must be {format!r}, got {got}"), { format: FORMAT, got });
   }
-  let options = get(data, "options") ?? {}; // left out, or null: the preset as it is
-  if (!isObject(options)) {
+  const given = get(data, "options") ?? {}; // left out, or null: the preset as it is
+  /** @type {JsonObject} */
+  const options = isObject(given) ? given : {};
+  if (options !== given) {
     // [], 0, "" and false too: not overrides
     r.bad(null, "options", N_("options must be an object of option overrides"));
-    options = {};
   }
   /** @type {Rules | null} */
   let rules = null;
