@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+import math
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -73,6 +74,10 @@ def number(raw: Any) -> Fraction | Message:
         value = raw.decimal
     elif isinstance(raw, int) and not isinstance(raw, bool):
         value = Decimal(raw)
+    elif isinstance(raw, float) and math.isfinite(raw):
+        # decoded by plain json.loads: within the bounds, a float's shortest text (repr) is the
+        # decimal that was written (at most 4 places and 1,000: 8 digits, a float holds 15)
+        value = Decimal(repr(raw))
     else:  # a string, null, NaN or Infinity (JSON allows neither; Python reads both)
         return Message(N_("must be a number, got {raw}"), {"raw": _shown(raw)})
     if not -POINTS_MAX <= value <= POINTS_MAX:

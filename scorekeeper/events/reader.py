@@ -53,7 +53,10 @@ def parse(data: Any) -> Event:
         p.bad(key, N_("unknown field {key!r} in an event file"), key=key)
     header = read_header(p, data)
     players, names_ok = _players(p, data.get("players"))
-    rounds = _rounds(p, data.get("rounds", []), header, players, names_ok)
+    raw = data.get("players")
+    # the seats are checked against the number of players, even when some names are wrong
+    count = len(raw) if isinstance(raw, list) else None
+    rounds = _rounds(p, data.get("rounds", []), header, players, names_ok, count)
     p.raise_any()
     return Event(
         name=header.name,
@@ -106,7 +109,12 @@ def _players(p: Problems, raw: Any) -> tuple[tuple[str, ...], bool]:
 
 
 def _rounds(
-    p: Problems, raw: Any, header: Header, players: tuple[str, ...], names_ok: bool
+    p: Problems,
+    raw: Any,
+    header: Header,
+    players: tuple[str, ...],
+    names_ok: bool,
+    count: int | None,
 ) -> tuple[Round, ...]:
     if not isinstance(raw, list):
         p.bad("rounds", N_("rounds must be a list of rounds"))
@@ -142,7 +150,9 @@ def _rounds(
         for table_number, table in enumerate(tables, start=1):
             if p.found >= 1_000:  # the problems kept are full: the rest costs time, says nothing
                 return ()
-            read.append(_table(p, table, number, table_number, header, players, names_ok, seated))
+            read.append(
+                _table(p, table, number, table_number, header, players, names_ok, count, seated)
+            )
         out.append(Round(tuple(t for t in read if t is not None)))
     return tuple(out)
 
@@ -155,6 +165,7 @@ def _table(
     header: Header,
     players: tuple[str, ...],
     names_ok: bool,
+    count: int | None,
     seated: dict[int, int],
 ) -> Table | None:
     """A table of round `round_`; `seated` (player -> table) gathers the round's players."""
@@ -167,14 +178,14 @@ def _table(
     if (
         not isinstance(seats, list)
         or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats)
-        or not all(0 <= s < len(players) for s in seats)
+        or (count is not None and not all(0 <= s < count for s in seats))
     ):
         p.bad(
             "seats",
             N_("seats must be a list of players, each a number from 0 to {last} (players)"),
             round_,
             number,
-            last=len(players) - 1,
+            last=(count or 0) - 1,
         )
         seats = None
     elif len(seats) not in header.sizes:
@@ -202,11 +213,11 @@ def _table(
                 N_("{name} (players[{index}]) is seated twice in the round"),
                 round_,
                 index=player,
-                name=players[player],
+                name=players[player] if player < len(players) else f"#{player}",
             )
             seated[player] = -1  # said once
     rules = header.rules.get(len(seats)) if header.rules and seats is not None else None
-    if seats is None or rules is None or twice:
+    if seats is None or rules is None or twice or count is None:
         return None
     return _game(p, raw, round_, number, header, rules, players, names_ok, seats, closed)
 
