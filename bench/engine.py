@@ -1,14 +1,16 @@
 """The browser engine's weight and speed beside Python's: .venv/bin/python bench/engine.py"""
 
-# The budgets, measured in one run: the engine and the offline code gzipped (≤ 25 KB),
-# the game page's first load without them (≤ 10 KB gzip of HTML + CSS + JS), no request to
-# another host, and a 200-hand game scored in headless Chromium (≤ 20 ms) beside the Python
-# engine on the same game, with the ratio per hand.
+# The budgets, measured in one run: the engine and the offline code, each module minified and
+# gzipped as /js/ sends it (≤ 35 KB in all, tests/test_javascript.py), the game page's first
+# load without them (≤ 10 KB gzip of HTML + CSS + JS), no request to another host, and a
+# 200-hand game scored in headless Chromium (≤ 20 ms) beside the Python engine on the same game,
+# with the ratio per hand.
 
 from __future__ import annotations
 
 import gzip
 import json
+import mimetypes
 import os
 import re
 import statistics
@@ -24,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.catalogues import engine_catalogue  # noqa: E402
 from scorekeeper.gamefile.output import engine_output  # noqa: E402
-from scorekeeper.web.engine import bundle, offline_bundle  # noqa: E402
+from scorekeeper.web.engine import module_body, module_names  # noqa: E402
 
 try:
     from bench import deal
@@ -32,7 +34,6 @@ except ImportError:  # run as a script: this folder is on sys.path
     import deal  # type: ignore[no-redef]
 
 STATIC = ROOT / "scorekeeper" / "static"
-ENGINE = STATIC / "engine"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 HANDS, RUNS = 200, 30
 
@@ -41,23 +42,22 @@ def gz(data: bytes) -> int:
     return len(gzip.compress(data, 9))
 
 
-def engine_files() -> list[Path]:
-    return [ENGINE / name for name in json.loads((ENGINE / "files.json").read_text())]
-
-
 def weights() -> dict[str, Any]:
-    sources = b"".join(p.read_bytes() for p in engine_files())
-    served, _etag = bundle(str(STATIC))  # what a phone downloads: /engine/engine.js
-    # as sent: static/offline/ minified like the engine (/engine/offline.js), sw.js as written
-    offline = offline_bundle(str(STATIC))[0] + (STATIC / "sw.js").read_bytes()
-    out = {
-        "engine sources raw KB": len(sources) / 1024,
-        "engine sources gzip KB": gz(sources) / 1024,
-        "engine served raw KB": len(served) / 1024,
-        "engine served gzip KB": gz(served) / 1024,
-        "offline code gzip KB": gz(offline) / 1024,
-        "engine + offline gzip KB (<= 25)": (gz(served) + gz(offline)) / 1024,
-    }
+    out: dict[str, Any] = {}
+    total = 0
+    for folder in ("rules", "gamefile", "offline"):
+        names = sorted(n for n in module_names(str(STATIC)) if n.startswith(folder + "/"))
+        sources = [(STATIC / n).read_bytes() for n in names]
+        served = [module_body(str(STATIC), n)[0] for n in names]  # what /js/ sends
+        sent = sum(gz(b) for b in served)
+        total += sent
+        out[f"{folder}: {len(names)} modules, lines"] = sum(b.count(b"\n") for b in sources)
+        out[f"{folder}: raw KB, served raw KB"] = (
+            f"{sum(map(len, sources)) / 1024:.1f}, {sum(map(len, served)) / 1024:.1f}"
+        )
+        out[f"{folder}: served gzip KB (each module)"] = sent / 1024
+        out[f"{folder}: served gzip KB (as one file)"] = gz(b"\n".join(served)) / 1024
+    out["engine + offline gzip KB (<= 35)"] = total / 1024
     for lang in ("pl", "ru", "uk"):
         body = json.dumps(engine_catalogue(lang), ensure_ascii=False).encode()
         out[f"catalogue {lang} gzip KB"] = gz(body) / 1024
@@ -82,8 +82,6 @@ def first_load() -> dict[str, Any]:
         html = client.get(f"/games/{game}").get_data()
         # fingerprinted (?v=, web/fingerprints.py)
         assets = re.findall(rb'(?:src|href)="(/static/[^"?]+\.(?:css|js)(?:\?[^"]*)?)"', html)
-        # the offline code is counted with the engine above, not twice
-        assets = [a for a in assets if not a.startswith(b"/static/offline")]
         bodies = [html] + [client.get(a.decode()).get_data() for a in assets]
         others = re.findall(rb'(?:src|href|action)="(https?://[^"]+)"', b"".join(bodies))
         return {
@@ -103,23 +101,34 @@ def python_ms(game: dict[str, Any], stored: bool) -> float:
 
 
 def chromium_ms(game: dict[str, Any]) -> dict[str, float]:
-    from playwright.sync_api import sync_playwright
+    """The engine's modules imported by a page, as the phone does, from files under /js/."""
+    from playwright.sync_api import Route, sync_playwright
 
-    script = bundle(str(STATIC))[0].decode()
+    base = "http://engine.test"
+
+    def serve(route: Route) -> None:
+        name = route.request.url.removeprefix(base + "/js/")
+        if name in module_names(str(STATIC)):
+            route.fulfill(body=module_body(str(STATIC), name)[0], content_type="text/javascript")
+        else:
+            page_type = mimetypes.guess_type(name)[0] or "text/html"
+            route.fulfill(body="<!doctype html><title>engine</title>", content_type=page_type)
+
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
         )
         page = browser.new_page()
-        page.set_content("<!doctype html><title>engine</title>")
-        page.add_script_tag(content=script)
+        page.route(base + "/**", serve)
+        page.goto(base + "/")
         out = page.evaluate(
-            """([text, runs]) => {
+            """async ([text, runs]) => {
+              const { engineOutput } = await import("/js/gamefile/output.js");
               const time = (stored) => {
                 const ms = [];
                 for (let i = 0; i < runs; i++) {
                   const t = performance.now();
-                  const out = SK.engine_output(SK.py.parse_json(text), {stored});
+                  const out = engineOutput(JSON.parse(text), {stored});
                   ms.push(performance.now() - t);
                   if (out.problems) throw new Error(JSON.stringify(out.problems[0]));
                 }
@@ -127,7 +136,7 @@ def chromium_ms(game: dict[str, Any]) -> dict[str, float]:
                 return ms[Math.floor(runs / 2)];
               };
               const first = performance.now();
-              SK.engine_output(SK.py.parse_json(text), {});
+              engineOutput(JSON.parse(text), {});
               const cold = performance.now() - first;
               return {cold, checked: time(false), stored: time(true)};
             }""",
@@ -139,7 +148,7 @@ def chromium_ms(game: dict[str, Any]) -> dict[str, float]:
 
 def main() -> None:
     for name, value in {**weights(), **first_load()}.items():
-        print(f"{name:34} {value:.1f}" if isinstance(value, float) else f"{name:34} {value}")
+        print(f"{name:40} {value:.1f}" if isinstance(value, float) else f"{name:40} {value}")
     game = deal.game("pl-3", HANDS, 11)
     game.setdefault("options", {})["target"] = 100000  # 200 hands, none after the end
     assert "problems" not in engine_output(game), engine_output(game)["problems"][0]

@@ -103,8 +103,9 @@ def page_weight(client: FlaskClient) -> None:
     # engine, the offline page, the forms' scripts), fetched once per release in the background
     worker = client.get("/sw.js").get_data(as_text=True)
     shell = json.loads("[" + re.search(r"SHELL_FILES = \[OFFLINE, (.*)\];", worker).group(1) + "]")
-    shell = [u for u in ["/offline", "/engine/engine.js", *shell] if u not in raw]
-    installed = {os.path.basename(u.split("?")[0]): fetched(client, u, WIRE)[0] for u in shell}
+    modules = json.loads("[" + re.search(r"MODULES = \[(.*)\];", worker).group(1) + "]")
+    shell = [u for u in ["/offline", *shell, *modules] if u not in raw]
+    installed = {u.split("?")[0]: fetched(client, u, WIRE)[0] for u in shell}
     each = ", ".join(f"{name} {len(b) / 1024:.1f}" for name, b in installed.items())
     print(
         f"    the worker's install, once per release after a first view: {len(installed)} files,"

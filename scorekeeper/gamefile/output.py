@@ -1,11 +1,11 @@
 """The scored game as `scorekeeper score` prints it, and as the browser's engine gives it."""
 
 # `score_output` is game-file.md's output. `engine_output` is what the JavaScript twin of the
-# rules (static/engine/, docs/engine.md) must give for the same decoded file, field for field:
-# the score output with each line's kind, contract, outcome (made, failed, given up) and note
-# parameters, each seat's state and marks, the next hand's bidding hints and form, or the file's
-# problems. The conformance test (tests/rules/test_js_twin.py) compares the two on every game it
-# can find or deal.
+# rules (engineOutput of static/gamefile/output.js, docs/engine.md) must give for the same
+# decoded file, key for key: the score output with each line's kind, contract, outcome (made,
+# failed, given up) and note parameters, each seat's state and marks, the next hand's bidding
+# hints and form, or the file's problems. The conformance test (tests/rules/test_js_twin.py)
+# compares the two on every game it can find or deal.
 
 from __future__ import annotations
 

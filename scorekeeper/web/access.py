@@ -38,9 +38,7 @@ SESSION_ID = "session_id"
 # (web/fingerprints.py) or, the modules, by the service worker: no session cookie and no
 # `Vary: Cookie` on them, which would make a browser ask again whenever the (refreshed) session
 # cookie changed
-SESSIONLESS = frozenset(
-    {"static", "engine.module", "engine.script", "engine.messages"}
-)
+SESSIONLESS = frozenset({"static", "engine.module", "engine.messages"})
 
 
 class SessionInterface(SecureCookieSessionInterface):

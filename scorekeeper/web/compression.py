@@ -54,9 +54,7 @@ TYPES = frozenset(
 )
 #: endpoints whose ETag is a hash of their body: compressed once per ETag
 # (and the stylesheet, which web/stylesheet.py sends from memory under the static endpoint)
-REMEMBERED = frozenset(
-    {"engine.module", "engine.script", "engine.messages", "static"}
-)
+REMEMBERED = frozenset({"engine.module", "engine.messages", "static"})
 _LEFT_ALONE = frozenset({204, 206, 304})
 _MOST_REMEMBERED = 256  # the modules (~60), the catalogues and the stylesheet, twice over
 

@@ -1,5 +1,4 @@
-"""The browser's modules, the old engine as one script, and the engine's messages in the
-reader's language (docs/engine.md)."""
+"""The browser's ES modules, and the engine's messages in the reader's language (docs/engine.md)."""
 
 from __future__ import annotations
 
@@ -59,19 +58,6 @@ def module(name: str) -> Response:
     return _send(body, etag, "text/javascript")
 
 
-@cache
-def bundle(static_folder: str) -> tuple[bytes, str]:
-    """static/engine/'s files in the order of files.json, as one script without comments and
-    indentation: one request instead of one per file, and under half the bytes. The files stay
-    as they were written (readable, commented); rjsmin only removes, it renames nothing."""
-    folder = Path(static_folder, "engine")
-    names = json.loads((folder / "files.json").read_text(encoding="utf-8"))
-    body = "\n".join(
-        rjsmin.jsmin((folder / name).read_text(encoding="utf-8")) for name in names
-    ).encode()
-    return body, hashlib.sha256(body).hexdigest()[:16]
-
-
 def _send(body: bytes, etag: str, mimetype: str) -> Response:
     response = Response(body, mimetype=mimetype)
     response.set_etag(etag)
@@ -80,13 +66,6 @@ def _send(body: bytes, etag: str, mimetype: str) -> Response:
     response.headers["Cache-Control"] = "no-cache"
     response.make_conditional(request)
     return response
-
-
-@bp.route("/engine/engine.js")
-def script() -> Response:
-    """The JavaScript twin of the rules (docs/engine.md)."""
-    body, etag = bundle(current_app.static_folder or "")
-    return _send(body, etag, "text/javascript")
 
 
 @cache

@@ -2,14 +2,16 @@
 
 # Bytes: static files were sent with `no-cache`, so every page view asked again for
 # the CSS and the scripts (a 304 each, a round trip on a phone). Now url_for('static', ...) and
-# url_for('engine.messages') (and the engine's other files, if a template names them)
-# add ?v= and the first 8 hex digits of a SHA-256 of what is served; such a URL is answered
-# with a year-long `immutable` cache, so a warm page view is the page alone. A query string and
+# url_for('engine.messages') add ?v= and the first 8 hex digits of a SHA-256 of what is served;
+# such a URL is answered with a year-long `immutable` cache, so a warm page view is the page
+# alone. A query string and
 # not a renamed file: Flask's static view serves it as it is, the files keep their names (the
 # service worker, the docs, the tests name them), and an old page's old URL still gets the file
 # (then with `no-cache`). The hash is of the content, not of the mtime: two app servers give the
 # same URL. A `v` that is not the file's current one (a page of another release, during a
 # deployment) is served with the short policy, never kept a year under the wrong content.
+# The ES modules under /js/ (web/engine.py) carry none: a module's identity in the browser is its
+# URL, which the relative imports between modules name without one; the service worker keeps them.
 
 from __future__ import annotations
 
@@ -54,10 +56,6 @@ def _static(values: dict[str, Any]) -> str | None:
     return static_fingerprint(filename) if isinstance(filename, str) else None
 
 
-def _engine_script(values: dict[str, Any]) -> str:
-    return engine.bundle(current_app.static_folder or "")[1][:DIGITS]
-
-
 def _messages(values: dict[str, Any]) -> str | None:
     lang = values.get("lang")
     found = engine.catalogue_body(lang) if lang in LANGUAGES else None
@@ -65,10 +63,9 @@ def _messages(values: dict[str, Any]) -> str | None:
 
 
 #: the endpoints whose URLs carry a fingerprint, and how each is worked out from the URL's values
-#: (the engine's bundles are read once per worker, as web/engine.py serves them)
+#: (the engine's catalogues are read once per worker, as web/engine.py serves them)
 VERSIONED: dict[str, Callable[[dict[str, Any]], str | None]] = {
     "static": _static,
-    "engine.script": _engine_script,
     "engine.messages": _messages,
 }
 

@@ -45,7 +45,7 @@ def test_pages_css_scripts_and_json_are_gzipped_for_a_client_that_takes_it(clien
         *_assets(html),  # the CSS, app.js, the offline code
         f"/api/games/{game}/file",  # JSON
         f"/api/games/{game}",
-        "/engine/engine.js",
+        "/js/rules/data.js",  # an ES module of the engine
         "/engine/messages-pl.json",
         "/manifest.webmanifest",
         url_for_static(client, "icons/icon.svg"),  # SVG
@@ -120,7 +120,7 @@ def test_small_answers_and_head_are_sent_as_they_are(client):
 def test_a_304_stays_empty_and_unencoded(client):
     game = _game(client, 3)
     html = client.get(f"/games/{game}").get_data(as_text=True)
-    urls = [*_assets(html), "/engine/engine.js", f"/api/games/{game}", f"/api/games/{game}/file"]
+    urls = [*_assets(html), "/js/rules/data.js", f"/api/games/{game}", f"/api/games/{game}/file"]
     for url in urls:
         first, _ = _get(client, url, **GZIP)
         again, body = _get(client, url, **GZIP, **{"If-None-Match": first.headers["ETag"]})
@@ -159,7 +159,7 @@ def test_the_api_takes_back_the_etag_of_a_compressed_answer(client):
 
 def test_static_files_and_the_engine_are_compressed_once(client, monkeypatch):
     html = client.get("/").get_data(as_text=True)
-    urls = [*_assets(html), "/engine/engine.js"]
+    urls = [*_assets(html), "/js/rules/data.js", "/js/gamefile/output.js"]
     for url in urls:  # the first time (or an earlier test, in this process) compresses
         _get(client, url, **GZIP)
     calls: list[int] = []
@@ -204,12 +204,9 @@ def test_a_static_url_names_the_files_content_and_is_kept_a_year(app, anon, tmp_
     assert again.status_code == 304 and again.headers["Cache-Control"] == IMMUTABLE
 
 
-def test_the_engines_files_are_fingerprinted_too(anon):
+def test_the_engines_catalogues_are_fingerprinted_too(anon):
     with anon.application.test_request_context():
-        urls = [
-            url_for("engine.script"),
-            url_for("engine.messages", lang="pl"),
-        ]
+        urls = [url_for("engine.messages", lang="pl")]
     for url in urls:
         assert re.search(r"\?v=[0-9a-f]{8}$", url), url
         kept, _ = _get(anon, url)
@@ -223,7 +220,7 @@ def test_static_answers_carry_no_session_cookie(client):
     `Vary: Cookie` would have the browser ask again whenever the cookie changed."""
     html = client.get("/").get_data(as_text=True)
     assert "Cookie" in client.get("/").headers["Vary"]  # a page: per session
-    for url in [*_assets(html), "/engine/engine.js", "/engine/messages-uk.json"]:
+    for url in [*_assets(html), "/js/rules/data.js", "/engine/messages-uk.json"]:
         answer, _ = _get(client, url, **GZIP)
         assert "Set-Cookie" not in answer.headers, url
         assert "Cookie" not in answer.headers.get("Vary", ""), url

@@ -40,15 +40,6 @@ def test_an_unchanged_catalogue_is_not_sent_again(anon):
     assert again.status_code == 304
 
 
-def test_the_engine_is_one_script_sent_again_only_when_it_changed(anon):
-    first = anon.get("/engine/engine.js")
-    assert first.status_code == 200
-    assert first.mimetype == "text/javascript"
-    assert b"engine_output" in first.data
-    again = anon.get("/engine/engine.js", headers={"If-None-Match": first.headers["ETag"]})
-    assert again.status_code == 304
-
-
 def test_every_page_names_the_offline_code_and_each_module_it_imports_is_sent(anon, app):
     html = anon.get("/signin").get_data(as_text=True)
     # pages/app.js imports it where it has work (docs/table.md): the page names its entry, a
