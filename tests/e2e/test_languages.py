@@ -10,6 +10,7 @@ in English and in one other language by turns (the `lang` attribute included).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -18,6 +19,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from babel.messages.pofile import read_po
 from babel.support import Translations
+from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PASSWORD, sign_up_by_request
@@ -63,6 +65,8 @@ OVERFLOWS = """() => {
     const name = el.tagName.toLowerCase() + (el.className ? '.' + el.className : '') +
       ' "' + (el.innerText || el.value || '').slice(0, 40) + '"';
     if (r.right > W + 1 || r.left < -1) bad.push(name + ' goes past the screen edge');
+    // a typed value longer than its field scrolls in it, as text fields do (a reason)
+    else if (el.matches('textarea, input:not([type=submit]):not([type=button])')) continue;
     else if (cs.display !== 'inline' && !['auto', 'scroll'].includes(cs.overflowX)
              && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
       bad.push(name + ` overflows its box (${el.scrollWidth} > ${el.clientWidth})`);
@@ -171,9 +175,67 @@ def link_from(page: Page, button: str, pattern: str) -> str:
     )
 
 
-def the_pages(page: Page, base: str) -> tuple[dict[str, str], int, str, str]:
+#: The GET routes of the app that are no page to read in a language, each with why. Every other
+#: GET route of the URL map is visited: those below by name, at the state where the page says
+#: the most, and any other with the values of `the_pages` (a new page is visited by itself).
+NOT_PAGES = {
+    "static": "files: the stylesheet, the icons, the scripts",
+    "engine.script": "the browser's scoring engine: JavaScript",
+    "engine.module": "the browser's scoring engine: JavaScript modules",
+    "engine.messages": "the engine's messages as JSON, from the catalogues this test reads",
+    "install.manifest": "the web app manifest: JSON",
+    "install.service_worker": "the service worker: JavaScript",
+    "ping": "the operator's health check: no words",
+    "api.read": "the API: JSON for programs",
+    "api.file": "the API: a game file, JSON",
+    "live.state": "the live view's totals as JSON, which the live page (visited) shows",
+    "transfer.archive": "a download: a zip of game files",
+    "transfer.game_csv": "a download: a CSV file",
+    "transfer.game_file": "a download: a game file",
+}
+#: The routes the signed-out part of the test visits (a second browser, by Accept-Language).
+SIGNED_OUT = {"accounts.signin", "accounts.signup", "live.view", "invites.join"}
+
+
+def every_route(app: Flask, pages: dict[str, str], values: dict[str, object]) -> dict[str, str]:
+    """`pages`, and a page of each GET route of the URL map that none of them is, that no test
+    part visits signed out, and that NOT_PAGES does not name: its path made from `values`."""
+    adapter = app.url_map.bind("localhost")
+    seen = {adapter.match(p.split("?")[0], return_rule=True)[0].rule for p in pages.values()}
+    out = dict(pages)
+    for rule in app.url_map.iter_rules():
+        if "GET" not in (rule.methods or ()) or rule.rule in seen:
+            continue
+        if rule.endpoint in NOT_PAGES or rule.endpoint in SIGNED_OUT:
+            continue
+        lacking = sorted(set(rule.arguments) - set(values) - set(rule.defaults or {}))
+        assert not lacking, (
+            f"{rule.rule}: no value for {lacking}: visit it in the_pages, give the_pages a "
+            "value for it, or say in NOT_PAGES why it is no page"
+        )
+        path = rule.rule
+        for name in rule.arguments:
+            path = re.sub(rf"<(?:\w+:)?{name}>", str(values.get(name)), path)
+        out[rule.endpoint + ":" + rule.rule] = path
+    return out
+
+
+def imported(page: Page, base: str) -> int:
+    """An import of one game file, as the import page takes it: the import's report page."""
+    data = (ROOT / "tests/games/pl-3-basic.json").read_text(encoding="utf-8")
+    game = json.dumps(json.loads(data)["game"]).encode()
+    page.goto(base + "/import")
+    page.locator("input[type=file]").set_input_files(
+        {"name": "family.json", "mimeType": "application/json", "buffer": game}
+    )
+    page.locator("form[enctype] button[type=submit]").first.click()
+    page.wait_for_url(re.compile(r"/import/\d+$"))
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def the_pages(app: Flask, page: Page, base: str) -> tuple[dict[str, str], int, str, str]:
     """Every page of the app with games to show (the pages, a game with no hand, the live link
-    and the invite link)."""
+    and the invite link): every GET route of the URL map (every_route)."""
     ru3 = game_from(page, base, "ru-3-barrel-knockoff.json")
     pl4 = game_from(page, base, "pl-4-lock-end.json")
     fresh = game_from(page, base, "pl-3-basic.json", hands=0)
@@ -212,7 +274,9 @@ def the_pages(page: Page, base: str) -> tuple[dict[str, str], int, str, str]:
     pages["explain-failed"] = f"/games/{pl4}/hands/2"
     pages.update(table_pages(page, base))
     pages.update(club_pages(page, base))
-    return pages, fresh, live, invite
+    # the rest of the URL map, with a game whose first line is an adjustment (ru3)
+    values = {"game_id": ru3, "number": 1, "preset": "pl-3", "job_id": imported(page, base)}
+    return every_route(app, pages, values), fresh, live, invite
 
 
 def table_pages(page: Page, base: str) -> dict[str, str]:
@@ -279,10 +343,10 @@ ENGLISH: dict[tuple[str, str], set[str]] = {}
 
 @pytest.mark.parametrize("lang", ["en", *LANGS])
 def test_every_page_in_every_language(
-    page: Page, live_server: str, browser: Browser, lang: str
+    app: Flask, page: Page, live_server: str, browser: Browser, lang: str
 ) -> None:
     base = live_server
-    pages, fresh, live, invite = the_pages(page, base)
+    pages, fresh, live, invite = the_pages(app, page, base)
     english = {}
     for name, path in pages.items():
         if lang != "en" and (name, path) in ENGLISH:
