@@ -180,7 +180,6 @@ def link_from(page: Page, button: str, pattern: str) -> str:
 #: the most, and any other with the values of `the_pages` (a new page is visited by itself).
 NOT_PAGES = {
     "static": "files: the stylesheet, the icons, the scripts",
-    "engine.script": "the browser's scoring engine: JavaScript",
     "engine.module": "the browser's scoring engine: JavaScript modules",
     "engine.messages": "the engine's messages as JSON, from the catalogues this test reads",
     "install.manifest": "the web app manifest: JSON",
@@ -200,6 +199,8 @@ SIGNED_OUT = {"accounts.signin", "accounts.signup", "live.view", "invites.join"}
 def every_route(app: Flask, pages: dict[str, str], values: dict[str, object]) -> dict[str, str]:
     """`pages`, and a page of each GET route of the URL map that none of them is, that no test
     part visits signed out, and that NOT_PAGES does not name: its path made from `values`."""
+    gone = (set(NOT_PAGES) | SIGNED_OUT) - {rule.endpoint for rule in app.url_map.iter_rules()}
+    assert not gone, f"NOT_PAGES or SIGNED_OUT name routes the app no longer has: {gone}"
     adapter = app.url_map.bind("localhost")
     seen = {adapter.match(p.split("?")[0], return_rule=True)[0].rule for p in pages.values()}
     out = dict(pages)
