@@ -72,6 +72,15 @@ def _lines(value: Any) -> int:
     return len(lines) if hasattr(lines, "__len__") else 1
 
 
+def _event_bytes(value: Any) -> int:
+    """A table of an event weighs as its game's tally; standings a row and its entries a
+    player."""
+    game = getattr(value, "game", None)
+    if game is not None:
+        return 1000 + RESULT_BYTES * len(game.lines)
+    return 2000 + 600 * len(getattr(value, "rows", ()))
+
+
 class Memos:
     """One app's memos: keyed by game ids, which only mean something in one database. Their
     budgets add up to about 100 MB a worker, whatever the length of the games."""
@@ -86,6 +95,8 @@ class Memos:
         self.summaries = Memo(15 * MB, lambda v: 700)
         # a player's record and games list (services/players.py), until one of them changes
         self.records = Memo(10 * MB, lambda v: 1000 + 150 * len(v[1]))
+        # events' tables as read and their standings (store/events.py)
+        self.events = Memo(30 * MB, _event_bytes)
 
 
 def init_app(app: Flask) -> None:

@@ -17,15 +17,27 @@ from scorekeeper.store.accountmodels import (
     now,
 )
 from scorekeeper.store.db import db
+from scorekeeper.store.eventmodels import (
+    Event,
+    EventConfirmation,
+    EventPlayer,
+    EventRound,
+    EventTable,
+)
 from scorekeeper.store.imports import ImportJob
 
-# the account's tables live in accountmodels.py, the import's job in imports.py; named here too,
-# where every table is found
+# the account's tables live in accountmodels.py, the import's job in imports.py, events' in
+# eventmodels.py; named here too, where every table is found
 __all__ = [
     "Account",
     "AccountSession",
     "ApiToken",
     "Entry",
+    "Event",
+    "EventConfirmation",
+    "EventPlayer",
+    "EventRound",
+    "EventTable",
     "Game",
     "ImportJob",
     "Line",

@@ -24,7 +24,10 @@ def register(app: Flask) -> None:
     )
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
+    from scorekeeper.web.api import events as _api_events  # noqa: F401  (events on the API)
     from scorekeeper.web.api import views as api
+    from scorekeeper.web.events import tables as eventtables
+    from scorekeeper.web.events import views as events
     from scorekeeper.web.games import menu as gamemenu
     from scorekeeper.web.games import views as games
     from scorekeeper.web.hands import undo  # noqa: F401  (adds Undo and Restore to hands)
@@ -53,6 +56,8 @@ def register(app: Flask) -> None:
         history.bp,
         players.bp,
         transfer.bp,
+        events.bp,
+        eventtables.bp,
         rulebook.bp,
         helppages.bp,
         install.bp,

@@ -1,7 +1,9 @@
 """Who may see what: the signed-in account (session or API token) and its access to a game."""
 
 # A game is seen and scored by its owner and its co-scorers; to anyone else it does not exist (404,
-# never 403, so that guessing ids tells nothing). Only the owner shares or invites.
+# never 403, so that guessing ids tells nothing). Only the owner shares or invites. A table of an
+# event is also scored through its table link, without an account (web/events/links.py): the
+# grant opens that game's TABLE_ENDPOINTS and nothing else.
 
 from __future__ import annotations
 
@@ -111,9 +113,40 @@ def _unauthorized() -> Any:
     return redirect(url_for("accounts.signin", next=request.full_path.rstrip("?")))
 
 
+#: what a table link's grant opens, for its game only: the score, its chart, a hand explained,
+#: the game's rules (read), and logging, correcting, deleting, undoing and restoring its lines
+TABLE_ENDPOINTS = frozenset(
+    {
+        "games.show",
+        "games.chart",
+        "games.explain",
+        "hands.new",
+        "hands.edit",
+        "hands.preview",
+        "hands.adjust",
+        "hands.delete",
+        "hands.undo",
+        "hands.restore",
+        "rulebook.game_rules",
+    }
+)
+
+
+def _table_grant() -> Any:
+    """The event table whose game this request may score by its table link, or None."""
+    if request.endpoint not in TABLE_ENDPOINTS:
+        return None
+    if "table_grant" not in g:
+        from scorekeeper.web.events import links
+
+        g.table_grant = links.granted((request.view_args or {}).get("game_id"))
+    return g.table_grant
+
+
 def require_sign_in() -> Any:
-    """A blueprint's before_request: the sign-in page (or a 401 for the API) if nobody is."""
-    if not current_user.is_authenticated:
+    """A blueprint's before_request: the sign-in page (or a 401 for the API) if nobody is;
+    a table link's holder passes for its game's TABLE_ENDPOINTS."""
+    if not current_user.is_authenticated and _table_grant() is None:
         return login.unauthorized()
     return None
 
@@ -139,6 +172,9 @@ def me() -> Account:
 
 def who() -> str:
     """How the trail names the one who changed a line."""
+    if not current_user.is_authenticated:
+        table, round_, event = _table_grant()
+        return f"{event.name}, round {round_.number}, table {table.number} (table link)"[:80]
     token = g.get("api_token")
     name = me().username
     return f"{name} (API token “{token.name}”)" if token is not None else name
@@ -161,10 +197,15 @@ def _refuse() -> NoReturn:
 def game_or_404(game_id: int, owner: bool = False) -> Game:
     """The game if the signed-in account may score it (`owner`: if it owns it); 404 if it may
     not even see it; 403 for a co-scorer asking for what only the owner may do."""
-    if not current_user.is_authenticated:
+    held = not owner and _table_grant() is not None and _table_grant()[0].game_id == game_id
+    if not current_user.is_authenticated and not held:
         _refuse()
     game = queries.load_game(game_id)
-    if game is None or not queries.is_scorer(game, me().id):
+    if game is None:
+        abort(404)
+    if held:
+        return game  # scored by its table link (signed in or not)
+    if not current_user.is_authenticated or not queries.is_scorer(game, me().id):
         abort(404)
     if owner and game.owner_id != me().id:
         abort(403)

@@ -1,0 +1,157 @@
+"""What the director's pages show, derived: each table's totals and hands, links, standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.events.numbers import written
+from scorekeeper.events.results import counts, table_result
+from scorekeeper.services import events as running
+from scorekeeper.store import events as stored
+from scorekeeper.store.eventmodels import Event as EventRow
+from scorekeeper.store.eventmodels import EventRound, EventTable
+from scorekeeper.web import addresses
+from scorekeeper.web.events import links
+from scorekeeper.web.events.forms import DrawForm
+from scorekeeper.web.sharing.live import qr_svg
+
+
+def _names(event: EventRow) -> list[str]:
+    return [p.name for p in event.players]
+
+
+def _byes(event: EventRow, round_: EventRound) -> list[str]:
+    seated = {p for t in round_.tables for p in t.seats}
+    return [p.name for p in event.players if p.position not in seated]
+
+
+def context(event: EventRow) -> dict[str, Any]:
+    """The director's page: the round to play next or being played, every table's state."""
+    names = _names(event)
+    pure = stored.pure(event)
+    rounds = stored.started(event)
+    tables: list[dict[str, Any]] = []
+    current = running.running(event) or (rounds[-1] if rounds else None)
+    if current is not None:
+        read = pure.rounds[rounds.index(current)].tables
+        for table, result in zip(current.tables, read):
+            tally = result.tally
+            tables.append(
+                {
+                    "id": table.id,
+                    "number": table.number,
+                    "game_id": table.game_id,
+                    "seats": [(names[s], total) for s, total in zip(table.seats, tally.totals)],
+                    "hands": sum(1 for line in tally.lines if line.kind == "hand"),
+                    "ended": tally.finished,
+                    "closed": table.closed,
+                    "counts": counts(pure, result),
+                }
+            )
+    drawn = running.drawn(event)
+    return {
+        "event": event,
+        "names": names,
+        "drawn": drawn,
+        "drawn_tables": [(t.number, [names[s] for s in t.seats]) for t in drawn.tables]
+        if drawn
+        else [],
+        "drawn_byes": _byes(event, drawn) if drawn else [],
+        "current": current,
+        "playing": running.running(event) is not None,
+        "tables": tables,
+        "byes": _byes(event, current) if current is not None else [],
+        "draw": DrawForm(),
+        "presets": [(int(size), preset) for size, preset in event.tables],
+    }
+
+
+def slip(event: EventRow, table: EventTable) -> addresses.Link | None:
+    token = links.token(table)
+    if token is None:
+        return None
+    return addresses.link("tables.open", table_id=table.id, token=token)
+
+
+def plan(event: EventRow) -> dict[str, Any]:
+    """The seating plan of the round being played (or the last one): a slip per table."""
+    names = _names(event)
+    rounds = stored.started(event)
+    current = running.running(event) or (rounds[-1] if rounds else None)
+    slips = []
+    for table in current.tables if current is not None else []:
+        link = slip(event, table)
+        slips.append(
+            {
+                "id": table.id,
+                "number": table.number,
+                "players": [names[s] for s in table.seats],
+                "url": link.url if link else None,
+                "qr": qr_svg(link.url) if link else None,
+            }
+        )
+    first = next((s["url"] for s in slips if s["url"]), None)
+    return {
+        "event": event,
+        "round": current,
+        "slips": slips,
+        "byes": _byes(event, current) if current is not None else [],
+        "address": slip(event, current.tables[0]) if current and current.tables else None,
+        "first": first,
+    }
+
+
+def standings(event: EventRow) -> dict[str, Any]:
+    """The standings with every number explained: a player's tables, places and points."""
+    pure, table = stored.standings(event)
+    rounds = stored.started(event)
+    games = {
+        (number, t.number): t.game_id for number, r in enumerate(rounds, start=1) for t in r.tables
+    }
+    # each table's seats' results, to name who sat with whom in a row's explanation
+    names = list(pure.players)
+    company: dict[tuple[int, int], list[tuple[str, int, Any, int]]] = {}
+    for number, round_ in enumerate(pure.rounds, start=1):
+        for t_number, read in enumerate(round_.tables, start=1):
+            if counts(pure, read):
+                company[(number, t_number)] = [
+                    (names[s.player], s.place, written(s.points), s.total)
+                    for s in table_result(pure, read)
+                ]
+    rows = []
+    for row in table.rows:
+        rows.append(
+            {
+                "place": row.place,
+                "player": names[row.player],
+                "points": written(row.points),
+                "totals": row.totals,
+                "margin": written(row.margin),
+                "won": row.won,
+                "played": row.played,
+                "entries": [
+                    {
+                        "round": e.round,
+                        "table": e.table,
+                        "place": e.place,
+                        "points": written(e.points),
+                        "total": e.total,
+                        "margin": written(e.margin),
+                        "game_id": games.get((e.round, e.table or 0)),
+                        "company": company.get((e.round, e.table or 0), []),
+                    }
+                    for e in row.entries
+                ],
+            }
+        )
+    return {
+        "event": event,
+        "rows": rows,
+        "ranking": pure.ranked_by,
+        "pending": [
+            {"round": r, "table": t, "game_id": games.get((r, t))} for r, t in table.pending
+        ],
+        "provisional": running.running(event) is not None or bool(table.pending),
+        "rounds": len(rounds),
+        "bye": written(pure.bye_points),
+    }
