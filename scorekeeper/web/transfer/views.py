@@ -26,6 +26,7 @@ from scorekeeper.store import derived, files, imports, queries
 from scorekeeper.store.models import Game, now
 from scorekeeper.web import access
 from scorekeeper.web.formbase import Form
+from scorekeeper.web.transfer import events as event_upload
 from scorekeeper.web.transfer import refusals, uploads
 
 bp = Blueprint("transfer", __name__)
@@ -114,7 +115,7 @@ def printable(game_id: int) -> str:
         tally=derived.tally(game),
         names=derived.names(game),
         facts=derived.rule_lines(game),
-        target=derived.rules_for(game).options.target,
+        options=derived.rules_for(game).options,
     )
 
 
@@ -148,6 +149,8 @@ def import_form() -> Redirect | tuple[str, int] | tuple[str, int, dict[str, str]
     if form.validate_on_submit():
         upload = form.file.data
         name, data = upload.filename or "upload", upload.read()
+        if event_upload.is_event_file(data):  # an event file: stored at once, or refused
+            return event_upload.store(form, data)
         found = uploads.check(name, data)
         if found.at_field:  # no game file at all (a CSV, say): said at the file field
             form.file.errors.append(found.at_field)

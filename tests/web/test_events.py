@@ -1,0 +1,189 @@
+"""Events through the pages and the API: a director's round, the tables scored from their
+links without an account, standings equal to `scorekeeper standings` on the exported file."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.events import InvalidEvent, loads, standings_output
+from scorekeeper.store.db import db
+from scorekeeper.store.eventmodels import Event
+from tests.conftest import signed_up
+from tests.web.helpers import hand
+
+GOLDEN = Path(__file__).parent.parent / "events" / "golden"
+SIX = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"]
+
+
+def _event(client: Any, **extra: str) -> str:
+    """A new event of tables of 3 to 300 through the form; its page's URL."""
+    data = {"name": "Club night", "size_3": "pl-3", "first": "3", "ranking": "points"}
+    data["opt_target"] = "300"
+    data.update(extra)
+    r = client.post("/events/new", data=data)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    event = "/events/" + r.headers["Location"].split("/")[2]
+    r = client.post(f"{event}/players", data={"names": "\n".join(SIX)})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return event
+
+
+def _started(client: Any, event: str) -> list[str]:
+    """Round drawn and started; the table links from the seating plan."""
+    assert client.post(f"{event}/draw", data={"method": "random"}).status_code == 302
+    assert client.post(f"{event}/start").status_code == 302
+    plan = client.get(f"{event}/plan").get_data(as_text=True)
+    found = re.findall(r'<a href="http://localhost(/table/\d+/[^"]+)"', plan)
+    assert len(found) == 2, plan
+    return found
+
+
+def _open(app: Any, link: str) -> tuple[Any, str]:
+    """A phone with no account opens a table link: it lands on the table's game."""
+    phone = app.test_client()
+    r = phone.get(link)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    return phone, r.headers["Location"]
+
+
+def test_a_round_scored_from_table_links_gives_the_commands_standings(
+    app: Any, client: Any
+) -> None:
+    event = _event(client)
+    links = _started(client, event)
+    for link in links:
+        phone, game = _open(app, link)
+        # Ala, Bartek or whoever sits at seat 1 makes 300 and wins: the table ends
+        assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+        assert hand(phone, game, [10, 110, 0], declarer=1, bid=110).status_code == 302
+        assert "Log hand" in phone.get(game).get_data(as_text=True)
+    page = client.get(event).get_data(as_text=True)
+    assert "Round 1, being played" in page
+    # close: a table not ended is named on the confirmation
+    assert "Table 1" in client.get(f"{event}/close").get_data(as_text=True)
+    assert client.post(f"{event}/close").status_code == 302
+    exported = client.get(f"{event}/file").get_data()
+    expected = standings_output(loads(exported))
+    api = client.get(f"/api{event}")
+    assert api.status_code == 200
+    assert api.get_json() == json.loads(json.dumps(expected))
+    assert len(expected["standings"]) == 6 and expected["pending"] == []
+    assert all(row["played"] == 1 for row in expected["standings"])
+    standings = client.get(f"{event}/standings").get_data(as_text=True)
+    assert expected["standings"][0]["player"] in standings and "round 1, table 1" in standings
+    # the next round is drawn from these standings
+    assert client.post(f"{event}/draw", data={"method": "standings"}).status_code == 302
+    assert "Round 2, drawn" in client.get(event).get_data(as_text=True)
+
+
+def test_a_table_link_scores_its_game_and_nothing_else(app: Any, client: Any) -> None:
+    event = _event(client)
+    first, second = _started(client, event)
+    phone, game = _open(app, first)
+    _, other = _open(app, second)
+    assert phone.get(game).status_code == 200
+    assert phone.get(f"{game}/hands/new").status_code == 200
+    assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    trail = client.get(f"{game}/hands/1").get_data(as_text=True)
+    assert trail  # the director sees the hand the table logged
+    for refused in (
+        other,  # another table's game
+        f"{other}/hands/new",
+        f"{game}/share",
+        f"{game}/export.json",
+        "/",
+        event,
+        f"/api{game.replace('/games', '/games')}",
+    ):
+        r = phone.get(refused)
+        assert r.status_code in (302, 401, 404), (refused, r.status_code)
+        assert r.status_code != 200
+    for posted in (f"{game}/abandon", f"{game}/delete", f"{game}/rematch", f"{game}/invite"):
+        r = phone.post(posted)
+        assert r.status_code in (302, 401, 404) and "/signin" in r.headers.get(
+            "Location", "/signin"
+        )
+    # a new link for the table lets go of the phone the old one opened
+    table_id = first.split("/")[2]
+    r = client.post(f"{event}/tables/{table_id}/link")
+    assert r.status_code == 302
+    assert phone.get(game).status_code == 302
+    assert app.test_client().get(first).status_code == 404
+
+
+def test_another_account_finds_no_event(app: Any, client: Any) -> None:
+    event = _event(client)
+    stranger = signed_up(app, "mallory")
+    for path in (event, f"{event}/standings", f"{event}/file", f"{event}/plan", f"/api{event}"):
+        assert stranger.get(path).status_code == 404, path
+    assert stranger.post(f"{event}/draw", data={"method": "random"}).status_code == 404
+    assert app.test_client().get(event).status_code == 302  # signed out: sign in first
+
+
+def test_the_api_takes_an_event_file_or_says_the_commands_problems(app: Any, client: Any) -> None:
+    text = json.dumps(json.loads((GOLDEN / "ties-points.json").read_text())["event"])
+    r = client.post("/api/events", data=text, content_type="application/json")
+    assert r.status_code == 201, r.get_data(as_text=True)
+    created = r.get_json()["id"]
+    assert client.get(f"/api/events/{created}").get_json() == json.loads(
+        json.dumps(standings_output(loads(text)))
+    )
+    again = client.get(f"/api/events/{created}/file").get_data()
+    assert standings_output(loads(again)) == standings_output(loads(text))
+    bad = json.loads(text)
+    bad["players"][1] = bad["players"][0]
+    bad["points"] = {"3": [1, 2, 0]}
+    body = json.dumps(bad)
+    try:
+        loads(body)
+    except InvalidEvent as e:
+        lines = [str(p) for p in e.problems]
+    with app.app_context():
+        before = db.session.query(Event).count()
+    r = client.post("/api/events", data=body, content_type="application/json")
+    assert r.status_code == 422
+    assert r.get_json() == {"errors": lines}
+    with app.app_context():
+        assert db.session.query(Event).count() == before
+    assert client.post("/api/events", data="{", content_type="application/json").status_code == 422
+    assert client.post("/api/events", data="{}").status_code == 400
+    assert app.test_client().post("/api/events", json={}).status_code == 401
+
+
+def test_bad_input_is_said_at_its_field(client: Any) -> None:
+    r = client.post("/events/new", data={"name": "", "size_3": "", "size_4": "", "first": "4"})
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert "an event needs a name" in page and "tables must be" in page
+    r = client.post(
+        "/events/new",
+        data={"name": "X", "size_3": "pl-3", "first": "3", "points_3": "1 2 0", "bye": "abc"},
+    )
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422
+    assert "a place cannot give more than the place before it" in page
+    assert "bye (the match points of a bye)" in page
+    event = _event(client)
+    r = client.post(f"{event}/players", data={"names": "Ala\nala"})
+    assert r.status_code == 422 and "has the name of" in r.get_data(as_text=True)
+    assert client.post(f"{event}/start").status_code == 302  # nothing drawn: said, not a 500
+    assert client.post(f"{event}/draw", data={"method": "sideways"}).status_code == 302
+    assert client.get("/events/999").status_code == 404
+
+
+def test_an_event_file_imported_on_the_import_page(client: Any) -> None:
+    text = json.dumps(json.loads((GOLDEN / "pl4-margin.json").read_text())["event"])
+    r = client.post(
+        "/import", data={"file": (io.BytesIO(text.encode()), "event.json")}, follow_redirects=False
+    )
+    assert r.status_code == 302, r.get_data(as_text=True)
+    event = r.headers["Location"]
+    exported = client.get(f"{event}/file").get_data()
+    assert standings_output(loads(exported)) == standings_output(loads(text))
+    broken = text.replace('"pl-4"', '"pl-9"')
+    r = client.post("/import", data={"file": (io.BytesIO(broken.encode()), "event.json")})
+    assert r.status_code == 422 and "event: " in r.get_data(as_text=True)
