@@ -135,6 +135,13 @@ def shown_totals(page: Page) -> list[int]:
     return [int(t) for t in points.all_inner_texts()]
 
 
+def totals_are(page: Page, totals: list[int]) -> None:
+    """The totals row says these, once the offline code has scored the lines not sent yet
+    (after the page shows: the file and the engine come first)."""
+    page.wait_for_load_state()
+    expect(page.locator(".totals .points")).to_have_text([str(t) for t in totals])
+
+
 def server(page: Page, game: str, what: str = "") -> Any:
     response = page.request.get(game.replace("/games/", "/api/games/") + what)
     assert response.ok, response.text()
@@ -215,8 +222,8 @@ def test_hands_logged_offline_are_scored_on_the_phone_and_sent_when_back(
         {"declarer": 2, "bid": 100, "points": [25, 30, 65]},
     ]
     expected = engine_output({**first, "hands": first["hands"] + lines})
+    totals_are(page, expected["totals"])
     phone_totals = shown_totals(page)
-    assert phone_totals == expected["totals"]
     # and the newest row's running totals are them
     assert unsent(page).first.locator(".running").all_inner_texts() == [
         str(t) for t in expected["totals"]
@@ -234,7 +241,7 @@ def test_hands_logged_offline_are_scored_on_the_phone_and_sent_when_back(
     stored = server(page, game, "/file")["hands"]
     assert stored == first["hands"] + lines
     assert server(page, game)["totals"] == phone_totals
-    assert shown_totals(page) == phone_totals
+    totals_are(page, phone_totals)
     expect(page.locator("#sync-status")).to_be_hidden(timeout=10000)
     close_phone(page)
 
@@ -286,7 +293,7 @@ def test_with_four_players_the_form_follows_the_deal_and_who_sits_out(
         },
     ]
     totals = engine_output({**first, "hands": first["hands"] + lines})["totals"]
-    assert shown_totals(page) == totals
+    totals_are(page, totals)
     expect(page.locator(".total.dealing .chip")).to_have_text("deals, sits out")
 
     page.context.set_offline(False)
@@ -337,7 +344,7 @@ def test_another_phone_wrote_meanwhile_the_scorer_sees_both_and_chooses(
     expect(unsent(mine)).to_have_count(0)
     mine_line = {"declarer": 1, "bid": 110, "points": [20, 80, 20]}
     assert server(mine, game, "/file")["hands"] == before + [their, mine_line]
-    assert shown_totals(mine) == server(mine, game)["totals"]
+    totals_are(mine, server(mine, game)["totals"])
 
     # drop: theirs stay, mine go (the scorer said so)
     mine.context.set_offline(True)
@@ -352,7 +359,7 @@ def test_another_phone_wrote_meanwhile_the_scorer_sees_both_and_chooses(
     expect(issue).to_have_count(0)
     expect(unsent(mine)).to_have_count(0)
     assert server(mine, game, "/file")["hands"] == before + [their, mine_line, their2]
-    assert shown_totals(mine) == server(mine, game)["totals"]
+    totals_are(mine, server(mine, game)["totals"])
     expect(mine.locator("#sync-status")).to_be_hidden(timeout=10000)
     close_phone(mine, theirs)
 
@@ -533,7 +540,7 @@ def test_a_save_stored_whose_answer_was_lost_is_stored_once(
     expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
     expect(unsent(page)).to_have_count(0)
     assert server(page, game, "/file")["hands"] == first + [hand]
-    assert shown_totals(page) == server(page, game)["totals"]
+    totals_are(page, server(page, game)["totals"])
     close_phone(page)
 
 
@@ -566,7 +573,7 @@ def test_a_hand_changed_and_another_deleted_offline_are_sent_in_order(
     expect(page.locator("#sync-status")).to_have_text("Offline — 2 hands to send")
     edited = {**first["hands"][0], "points": [34, 71, 15]}
     expected = engine_output({**first, "hands": [edited, first["hands"][2]]})
-    assert shown_totals(page) == expected["totals"]
+    totals_are(page, expected["totals"])
     expect(page.locator(".sheet tbody tr")).to_have_count(2)
     expect(unsent(page)).to_have_count(1)
     expect(unsent(page).first).to_contain_text("not sent yet")
@@ -578,7 +585,7 @@ def test_a_hand_changed_and_another_deleted_offline_are_sent_in_order(
     expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
     assert server(page, game, "/file")["hands"] == [edited, first["hands"][2]]
     assert server(page, game)["totals"] == expected["totals"]
-    assert shown_totals(page) == expected["totals"]
+    totals_are(page, expected["totals"])
     # the reasons typed on the phone are in the trail, as the pages' own would be
     assert "Ala counted again" in page.request.get(game + "/hands/1").text()
     assert "dealt twice" in page.request.get(game).text()
@@ -605,13 +612,13 @@ def test_an_adjustment_offline_is_queued_like_a_hand(
     expect(page.locator("#sync-status")).to_have_text("Offline — 1 hand to send")
     line = {"adjustment": [0, -50, 0], "reason": "exposed a card"}
     expected = engine_output({**first, "hands": first["hands"] + [line]})
-    assert shown_totals(page) == expected["totals"]
+    totals_are(page, expected["totals"])
 
     page.context.set_offline(False)
     expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
     assert server(page, game, "/file")["hands"] == first["hands"] + [line]
     assert server(page, game)["totals"] == expected["totals"]
-    assert shown_totals(page) == expected["totals"]
+    totals_are(page, expected["totals"])
     close_phone(page)
 
 
@@ -642,7 +649,7 @@ def test_an_adjustment_changed_then_deleted_offline_is_sent_in_order(
     changed = {"adjustment": [0, -100, 0], "reason": "exposed a card"}
     expected = engine_output({**first, "hands": first["hands"][:2] + [changed]})
     expect(page.locator("#sync-status")).to_have_text("Offline — 1 hand to send")
-    assert shown_totals(page) == expected["totals"]
+    totals_are(page, expected["totals"])
 
     # its delete page: through the hand form kept, which sends an adjustment to its own form
     page.goto(game + "/hands/3/delete")
@@ -651,7 +658,7 @@ def test_an_adjustment_changed_then_deleted_offline_is_sent_in_order(
     page.get_by_role("button", name="Delete line 3").click()
     page.wait_for_url(game)
     before = engine_output({**first, "hands": first["hands"][:2]})
-    assert shown_totals(page) == before["totals"]
+    totals_are(page, before["totals"])
 
     page.context.set_offline(False)
     expect(page.locator("#sync-status")).to_have_text("Every hand was sent.", timeout=15000)
@@ -684,7 +691,7 @@ def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_aft
     expect(issue).to_have_count(0, timeout=15000)
     edited = {**first[0], "points": [34, 71, 15]}
     assert server(mine, game, "/file")["hands"] == [edited, first[1], their]
-    assert shown_totals(mine) == server(mine, game)["totals"]
+    totals_are(mine, server(mine, game)["totals"])
     close_phone(mine, theirs)
 
 
