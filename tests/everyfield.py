@@ -35,6 +35,7 @@ OPTION_KEYS: tuple[str, ...] = tuple(OPTION_SPECS)
 #: the game) or with the hands below. Each record key differs from the record's usual value.
 _AUCTION_OPTIONS: dict[str, Any] = {
     "target": 1500,
+    "deals": 200,  # more deals than the games below have hands: they do not end by it
     "min_bid": 110,
     "bid_step": 5,
     "max_contract": 300,

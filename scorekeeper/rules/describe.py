@@ -198,10 +198,13 @@ def dump(rules: Rules) -> tuple[Block, ...]:
 def end(rules: Rules) -> tuple[Block, ...]:
     o = rules.options
     who = either(o.auction, say("end-declarer"), say("end-highest"))
-    first = p(say("end-target", target=o.target), who, say("end-joint"))
+    first = (p(say("end-target", target=o.target), who, say("end-joint")),)
+    if o.deals is not None:
+        # section 4: a game of a fixed number of deals, counted as the table counts hands
+        first += (p(say("end-deals", num=o.deals, target=o.target), say("end-deals-winner")),)
     if o.stake is None:
-        return first, p(say("no-stake"))
+        return (*first, p(say("no-stake")))
     winner, loser = o.target + 20, o.target * 6 // 10
     amount = Decimal(winner - loser) * o.stake
     example = say("stake-example", winner=winner, loser=loser, amount=amount)
-    return first, p(say("stake", stake=o.stake), example, say("stake-joint"))
+    return (*first, p(say("stake", stake=o.stake), example, say("stake-joint")))

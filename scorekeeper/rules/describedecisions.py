@@ -71,6 +71,11 @@ def decisions(rules: Rules) -> tuple[Block, ...]:
         _if(o.stake is not None, say("stake-level")),
         p(say("nothing-after-end")),
         p(say("end-after-hands", target=o.target)),
+        _if(
+            o.deals is not None,
+            say("deals-target", target=o.target),
+            either(o.barrel is not None, say("deals-barrel")),
+        ),
     ]
     return tuple(block for block in said if block is not None)
 

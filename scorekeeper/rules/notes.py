@@ -120,6 +120,13 @@ def _game_won(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     return tr.gettext("highest total, {total}: wins").format(**p)
 
 
+def _deals(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
+    # section 4: a game of a fixed number of deals that no total ended before
+    return tr.ngettext(
+        "the game ended after {deals} deal", "the game ended after {deals} deals", p["deals"]
+    ).format(**p)
+
+
 def _adjustment(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     if p["reason"]:
         return tr.gettext("adjustment {value}: {reason}").format(
@@ -165,6 +172,7 @@ _RENDER: dict[str, Render] = {
     "bolt": HOUSE_RENDER["bolt"],
     "dump": HOUSE_RENDER["dump"],
     "adjustment": _adjustment,
+    "deals": _deals,
     "game-won": _game_won,
     **HOUSE_RENDER,  # give-up, barrel, then the club agreements' notes (5.1)
 }

@@ -20,6 +20,7 @@ class Options:
     agreements of 5.1."""
 
     target: int = 1000
+    deals: int | None = None  # a fixed number of deals: the game also ends after that hand
     cards: Deck = STANDARD
     bidding: str = "auction"
     min_bid: int = 100

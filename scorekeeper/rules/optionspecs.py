@@ -12,6 +12,7 @@ from typing import Any
 
 from .bounds import (
     ACE_MARRIAGE_MAX,
+    LINES_MAX,
     MULTIPLIER_MAX,
     OPTION_POINTS_MAX,
     OPTION_SMALL_MAX,
@@ -91,6 +92,8 @@ def signed_points() -> Spec:
 
 OPTION_SPECS: dict[str, Spec] = {
     "target": points(),
+    # a fixed number of deals (section 4): more than a game's lines could never be reached
+    "deals": optional(number(1, LINES_MAX)),
     "cards": Spec("choice", _deck, choices=tuple(DECKS)),
     "bidding": one_of("auction", "none"),
     "min_bid": points(),

@@ -47,6 +47,19 @@ class Rules:
         golden = self.options.golden
         # 5.1: the golden deal's usual length is one hand dealt by each player
         self.golden_hands = 0 if golden is None else golden.hands or self.seats
+        deals = self.options.deals
+        if golden is not None and deals is not None and deals <= self.golden_hands:
+            # a game that is all golden deal has no hand a player bids for (docs/rules-decisions)
+            raise InvalidHand.one(
+                None,
+                "options.deals",
+                N_(
+                    "option deals: a game of {deals} deals would be all golden deal ({hands} "
+                    "hands): play more deals than that"
+                ),
+                deals=deals,
+                hands=self.golden_hands,
+            )
 
     def participants(self, dealer: int) -> tuple[int, ...]:
         """Seats in a hand dealt by `dealer`: all, or all but a sitting-out dealer."""

@@ -71,7 +71,8 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     )
     totals = table.totals = [t + s for t, s in zip(before, scores)]
     table.next_dealer = (dealer + 1) % n
-    if max(totals) >= o.target:
+    # section 4: a total at the target, or with `deals` the last of the game's hands
+    if max(totals) >= o.target or (o.deals is not None and table.hands >= o.deals):
         end(rules, table, declarer, number, notes)
     return LineResult(
         number,
@@ -189,7 +190,8 @@ def lock(
 
 
 def end(rules: Rules, table: Table, declarer: int | None, number: int, notes: list[Note]) -> None:
-    """Section 4: the declarer wins if it reached the target, else the highest total(s)."""
+    """Section 4: the declarer wins if it reached the target, else the highest total(s). A game
+    that ends after its `deals` with no total at the target says so first ("deals")."""
     totals, target = table.totals, rules.options.target
     if declarer is not None and totals[declarer] >= target:
         winners: tuple[int, ...] = (declarer,)
@@ -199,5 +201,9 @@ def end(rules: Rules, table: Table, declarer: int | None, number: int, notes: li
         winners = tuple(s for s in range(rules.seats) if totals[s] == best)
         why = "highest" if len(winners) == 1 else "joint"
     table.ended_at, table.winners = number, winners
+    # the target wins over the deals: a total that reached it in the last hand ends it as usual
+    by_deals = max(totals) < target
     for s in winners:
+        if by_deals:
+            notes.append(Note(s, "deals", {"deals": rules.options.deals}))
         notes.append(Note(s, "game-won", {"total": totals[s], "target": target, "why": why}))

@@ -18,6 +18,7 @@ AS_THE_VARIANT = _l("as the variant")
 # Every option of the rules (rules.OPTION_SPECS), as the new-game form and the rules pages name it.
 LABELS: dict[str, Label] = {
     "target": _l("Game to"),
+    "deals": _l("Number of deals"),
     "cards": _l("Card values"),
     "bidding": _l("Bidding"),
     "min_bid": _l("Lowest bid"),

@@ -294,7 +294,7 @@ def _value(spec: Spec, rng: random.Random) -> Any:
 GENTLE = (
     "rounding round_declarer lock musik_bonus give_up slam_counts_all stake barrel bolts dump "
     "ace_marriage marriage_values marriage_needs_trick trump_marriage_double double_on_switch "
-    "contract_raise sitting_out all_cards_in_play"
+    "contract_raise sitting_out all_cards_in_play deals"
 ).split()
 
 
@@ -309,8 +309,11 @@ def random_game(rng: random.Random) -> Job:
         for name in GENTLE if rng.random() < 0.95 else list(OPTION_SPECS):
             if rng.random() < 0.2:
                 options[name] = _value(OPTION_SPECS[name], rng)
+        if "deals" in options and rng.random() < 0.8:  # deals a dealt game reaches
+            options["deals"] = rng.randint(1, 12)
         game["options"] = options
-    if target is not None:  # cut where the Python engine ends the game, if a rule ended it early
+    # cut where the Python engine ends the game, if a rule ended it early
+    if target is not None or "deals" in game.get("options", {}):
         out = engine_output(copy.deepcopy(game))
         hands = [p["hand"] for p in out.get("problems", []) if p["hand"]]
         if hands and min(hands) > 1:

@@ -15,6 +15,7 @@
 /** @type {Record<string, SpecData>} */
 export const OPTION_SPECS = {
   "target": {"kind": "int", "low": 1, "high": 1000000},
+  "deals": {"kind": "int", "optional": true, "low": 1, "high": 2000},
   "cards": {"kind": "choice", "choices": ["standard", "moscow"]},
   "bidding": {"kind": "choice", "choices": ["auction", "none"]},
   "min_bid": {"kind": "int", "low": 1, "high": 1000000},
@@ -43,9 +44,10 @@ export const OPTION_SPECS = {
   "golden": {"kind": "record", "optional": true, "keys": {"hands": {"kind": "int", "optional": true, "low": 1, "high": 1000}, "contract": {"kind": "int", "low": 1, "high": 1000000, "usual": 120}, "multiplier": {"kind": "int", "low": 1, "high": 10, "usual": 2}, "reset_if_nobody": {"kind": "bool", "usual": true}}, "usual": {"hands": null, "contract": 120, "multiplier": 2, "reset_if_nobody": true}},
   "silence": {"kind": "record", "optional": true, "keys": {"below": {"kind": "int", "low": -1000000, "high": 1000000, "usual": -120}}, "usual": {"below": -120}},
 };
-export const OPTION_NAMES = ["target", "cards", "bidding", "min_bid", "bid_step", "max_contract", "contract_raise", "marriages", "marriage_values", "marriage_needs_trick", "trump_marriage_double", "double_on_switch", "rounding", "round_declarer", "lock", "sitting_out", "musik_bonus", "give_up", "slam_counts_all", "all_cards_in_play", "stake", "barrel", "bolts", "dump", "ace_marriage", "blind", "golden", "silence"];
+export const OPTION_NAMES = ["target", "deals", "cards", "bidding", "min_bid", "bid_step", "max_contract", "contract_raise", "marriages", "marriage_values", "marriage_needs_trick", "trump_marriage_double", "double_on_switch", "rounding", "round_declarer", "lock", "sitting_out", "musik_bonus", "give_up", "slam_counts_all", "all_cards_in_play", "stake", "barrel", "bolts", "dump", "ace_marriage", "blind", "golden", "silence"];
 export const OPTION_DEFAULTS = {
   "target": 1000,
+  "deals": null,
   "cards": "standard",
   "bidding": "auction",
   "min_bid": 100,
@@ -118,4 +120,4 @@ export const HAND_FIELDS = ["declarer", "bid", "contract", "give_up", "points", 
 export const MARRIAGE_FIELDS = ["seat", "suit", "switch"];
 export const MUSIK_FIELDS = ["aces", "marriage"];
 export const STATE_FIELDS = ["seat", "total", "on_barrel", "tries_left", "bolts", "give_ups", "give_ups_left", "locked", "barrel_falls", "give_ups_to_penalty", "silent"];
-export const RULE_KEYS = ["points", "marriage", "trump-double", "trump-switch", "marriage-no-trick", "rounding", "contract-made", "contract-failed", "slam", "musik-bonus", "lock", "bolt", "dump", "adjustment", "game-won", "give-up", "barrel", "blind", "golden", "golden-reset", "give-up-penalty", "bolt-run"];
+export const RULE_KEYS = ["points", "marriage", "trump-double", "trump-switch", "marriage-no-trick", "rounding", "contract-made", "contract-failed", "slam", "musik-bonus", "lock", "bolt", "dump", "adjustment", "deals", "game-won", "give-up", "barrel", "blind", "golden", "golden-reset", "give-up-penalty", "bolt-run"];

@@ -115,6 +115,12 @@ function gameWon(p, tr) {
 }
 
 /** @type {Render} */
+function deals(p, tr) {
+  // section 4: a game of a fixed number of deals that no total ended before
+  return format(tr.ngettext("the game ended after {deals} deal", "the game ended after {deals} deals", p.deals), p);
+}
+
+/** @type {Render} */
 function adjustment(p, tr) {
   const value = signed(p.value);
   return p.reason
@@ -170,6 +176,7 @@ const RENDER = {
     ),
   "musik-bonus": musik,
   adjustment,
+  deals,
   "game-won": gameWon,
 };
 

@@ -33,6 +33,7 @@ export class Options {
   /** @param {Record<string, unknown>} values every option's value, parsed */
   constructor(values) {
     /** @type {number} */ this.target;
+    /** @type {number | null} a fixed number of deals */ this.deals;
     /** @type {import("./cards.js").Deck} */ this.cards;
     /** @type {string} */ this.bidding;
     /** @type {number} */ this.min_bid;

@@ -49,6 +49,12 @@ export class Rules {
     const golden = this.options.golden;
     /** 5.1: the golden deal's usual length is one hand dealt by each player */
     this.goldenHands = golden === null ? 0 : golden.hands || this.seats;
+    const { deals } = this.options;
+    if (golden !== null && deals !== null && deals <= this.goldenHands) {
+      // a game that is all golden deal has no hand a player bids for (docs/rules-decisions)
+      const template = N_("option deals: a game of {deals} deals would be all golden deal ({hands} hands): play more deals than that");
+      throw InvalidHand.one(null, "options.deals", template, { deals, hands: this.goldenHands });
+    }
   }
 
   /**

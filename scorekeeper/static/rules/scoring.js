@@ -80,7 +80,8 @@ export function play(rules, hand, table, number) {
   houseRules(rules, table, golden, declarer, contract, made, hand.giveUp, playing, took, raw, scores, notes);
   const totals = (table.totals = before.map((t, s) => t + scores[s]));
   table.nextDealer = (dealer + 1) % rules.seats;
-  if (Math.max(...totals) >= o.target) end(rules, table, declarer, number, notes);
+  // section 4: a total at the target, or with `deals` the last of the game's hands
+  if (Math.max(...totals) >= o.target || (o.deals !== null && table.hands >= o.deals)) end(rules, table, declarer, number, notes);
   return new LineResult({
     number,
     kind: "hand",
@@ -180,7 +181,8 @@ export function lock(rules, declarer, before, scores, notes) {
 }
 
 /**
- * Section 4: the declarer wins if it reached the target, else the highest total(s).
+ * Section 4: the declarer wins if it reached the target, else the highest total(s). A game
+ * that ends after its `deals` with no total at the target says so first ("deals").
  * @param {Rules} rules
  * @param {Table} table
  * @param {number | null} declarer
@@ -203,7 +205,10 @@ export function end(rules, table, declarer, number, notes) {
   }
   table.endedAt = number;
   table.winners = winners;
+  // the target wins over the deals: a total that reached it in the last hand ends it as usual
+  const byDeals = Math.max(...totals) < target;
   for (const seat of winners) {
+    if (byDeals) notes.push(new Note({ seat, rule: "deals", params: { deals: rules.options.deals } }));
     notes.push(new Note({ seat, rule: "game-won", params: { total: totals[seat], target, why } }));
   }
 }

@@ -128,6 +128,14 @@ DECISIONS: dict[str, str | tuple[str, str]] = {
     "nothing-after-end": N_(
         "Once the game has ended, nothing more can be added to it, adjustments included."
     ),
+    "deals-target": N_(
+        "If a total reaches %(target)s in the last of the deals, the game ends by the target, as "
+        "any game does: a declarer who reached it wins even below another player's total."
+    ),
+    "deals-barrel": N_(
+        "A player still on the barrel after the last deal keeps the total they have; the tries "
+        "left do not matter."
+    ),
     "end-after-hands": N_(
         "The end is checked after hands only: a total that an adjustment pushes to %(target)s or "
         "more ends the game at the next hand."

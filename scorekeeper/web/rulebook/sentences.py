@@ -355,6 +355,13 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "the highest total wins."
     ),
     "end-highest": N_("The highest total wins."),
+    "end-deals": NP_(
+        "The game also ends after its first hand (adjustments are not hands) if no total has "
+        "reached %(target)s by then.",
+        "The game also ends after its %(num)d hands (adjustments are not hands) if no total has "
+        "reached %(target)s by then.",
+    ),
+    "end-deals-winner": N_("Then the highest total wins, and players tied for it win together."),
     "end-joint": N_("Players tied for the highest total win together."),
     "stake": N_(
         "The stake is %(stake)s per point. Each other player pays the winner the difference "

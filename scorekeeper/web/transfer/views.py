@@ -115,7 +115,7 @@ def printable(game_id: int) -> str:
         tally=derived.tally(game),
         names=derived.names(game),
         facts=derived.rule_lines(game),
-        target=derived.rules_for(game).options.target,
+        options=derived.rules_for(game).options,
     )
 
 
