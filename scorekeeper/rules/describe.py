@@ -198,7 +198,7 @@ def dump(rules: Rules) -> tuple[Block, ...]:
 def end(rules: Rules) -> tuple[Block, ...]:
     o = rules.options
     who = either(o.auction, say("end-declarer"), say("end-highest"))
-    first = (p(say("end-target", target=o.target), who, say("end-joint")),)
+    first: tuple[Block, ...] = (p(say("end-target", target=o.target), who, say("end-joint")),)
     if o.deals is not None:
         # section 4: a game of a fixed number of deals, counted as the table counts hands
         first += (p(say("end-deals", num=o.deals, target=o.target), say("end-deals-winner")),)
