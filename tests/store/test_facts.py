@@ -14,6 +14,7 @@ from scorekeeper.rules import Line as RuleLine
 from scorekeeper.store.db import db
 from scorekeeper.store.facts import facts_by_game, read_facts
 from scorekeeper.store.models import Game
+from tests.profiles import examples
 from tests.strategies import PRESETS, games
 
 
@@ -28,8 +29,11 @@ def _as_rows_give_it(line: RuleLine) -> RuleLine:
     return dataclasses.replace(line, points=points, tricks=tricks)
 
 
+# a quarter of 25 games a run on each engine, 25 in the deep profile (tests/profiles.py)
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(data=st.sampled_from(PRESETS).flatmap(games))
 def test_every_line_read_back_from_its_rows_is_the_line_stored(owner, data) -> None:  # type: ignore[no-untyped-def]

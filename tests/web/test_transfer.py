@@ -22,6 +22,7 @@ from scorekeeper.services import importjobs
 from scorekeeper.store.db import db
 from scorekeeper.store.models import Game
 from tests.conftest import signed_up
+from tests.profiles import examples
 from tests.strategies import games
 
 from .helpers import hand, new_game
@@ -174,8 +175,9 @@ def test_an_archives_bad_games_are_refused_with_their_reasons_and_the_others_sto
 PRESETS = ("pl-3", "pl-4", "ru-2", "ru-3", "moscow")
 
 
+# a quarter of 12 games (at least 5) a run on each engine, 12 in the deep profile
 @settings(
-    max_examples=12,
+    max_examples=examples(12),
     deadline=None,
     suppress_health_check=[
         HealthCheck.function_scoped_fixture,
