@@ -67,6 +67,14 @@ def test_no_option_key_in_any_label(client):
     assert page.count("change the numbers") == 9
 
 
+def test_no_box_says_none_when_the_variant_has_no_value(client):
+    # a rule the first variant leaves off (the ace marriage, a number of deals): its box is
+    # empty, not the word "None" (the page's script fills it in by variant; without it, nothing)
+    page = client.get("/games/new").get_data(as_text=True)
+    assert 'placeholder="None"' not in page
+    assert re.search(r'data-option="deals"', page)
+
+
 def test_the_bomba_is_one_choice(app, client):
     new_game(client, opt_give_up="once")
     assert _stored(app)["give_up"] == {"limit": 1}  # minus the contract, 60 each: the usual
