@@ -13,7 +13,7 @@ def test_a_game_of_two_deals_ends_after_the_second_hand(client: Any) -> None:
     game = new_game(client, opt_deals="2")
     rules = text(client.get(f"{game}/rules"))
     assert "Number of deals: 2 in this game (off in pl-3)" in rules
-    assert "The game also ends after its 2 hands (adjustments are not hands)" in rules
+    assert "The game also ends after 2 hands (adjustments are not hands)" in rules
     assert "If a total reaches 1000 in the last of the deals" in rules
     # pl-3 from dealer 0: Bartek opens at 100 and makes it, then Celina does
     assert hand(client, game, [20, 100, 0], declarer=1, bid=100).status_code == 302

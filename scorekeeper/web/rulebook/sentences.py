@@ -356,9 +356,9 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     ),
     "end-highest": N_("The highest total wins."),
     "end-deals": NP_(
-        "The game also ends after its first hand (adjustments are not hands) if no total has "
+        "The game also ends after %(num)d hand (adjustments are not hands) if no total has "
         "reached %(target)s by then.",
-        "The game also ends after its %(num)d hands (adjustments are not hands) if no total has "
+        "The game also ends after %(num)d hands (adjustments are not hands) if no total has "
         "reached %(target)s by then.",
     ),
     "end-deals-winner": N_("Then the highest total wins, and players tied for it win together."),
