@@ -1,4 +1,4 @@
-"""The browser engine's data is what the Python rules hold (static/rules/data.js, docs/engine.md)."""
+"""The browser engine's data is what the Python rules hold (static/rules/data.js)."""
 
 from __future__ import annotations
 
