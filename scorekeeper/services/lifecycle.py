@@ -82,10 +82,6 @@ def restore(game: Game, who: str | None) -> None:
             rev.restored_by = back.id
 
 
-
-
-
-
 def rematch(game: Game, token: str) -> tuple[Game, bool]:
     """A new game with the same players, variant and options, owned by the same account and
     with the same co-scorers; the deal moves on one seat, as the deal passes to the left from
