@@ -154,6 +154,12 @@ def test_the_api_takes_an_event_file_or_says_the_commands_problems(app: Any, cli
     assert app.test_client().post("/api/events", json={}).status_code == 401
 
 
+def test_the_tables_variants_are_named_as_players_name_them(client: Any) -> None:
+    page = client.get("/events/new").get_data(as_text=True)
+    assert re.search(r'<option (selected )?value="pl-4">Polish Tysiąc</option>', page)
+    assert re.search(r'<option (selected )?value="moscow">Moscow Thousand</option>', page)
+
+
 def test_bad_input_is_said_at_its_field(client: Any) -> None:
     r = client.post("/events/new", data={"name": "", "size_3": "", "size_4": "", "first": "4"})
     assert r.status_code == 422

@@ -16,7 +16,7 @@ from scorekeeper.web.formbase import Form
 from scorekeeper.web.games.forms import NewGameForm
 from scorekeeper.web.games.newgame import overrides, take_problems
 from scorekeeper.web.i18n import translator
-from scorekeeper.web.words import opts
+from scorekeeper.web.words import VARIANT_NAMES, opts
 
 #: the table sizes a preset is played at, largest first (the usual club table first)
 SIZES = sorted({cls.seats for cls in VARIANTS.values()}, reverse=True)
@@ -55,7 +55,8 @@ class EventForm(NewGameForm):
 def _add_sizes() -> None:
     for size in SIZES:
         choices = [("", _l("no tables of %(seats)s", seats=size))]
-        choices += [(key, key) for key in presets_of(size)]
+        # by the name players give the variant (all of one size have the same number of players)
+        choices += [(key, VARIANT_NAMES.get(key, key)) for key in presets_of(size)]
         setattr(
             EventForm,
             f"size_{size}",
