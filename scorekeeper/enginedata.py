@@ -14,12 +14,11 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.rules import OPTION_SPECS, RULE_KEYS, Spec, bounds, cards
+from scorekeeper.rules import OPTION_SPECS, Spec, bounds, cards
 from scorekeeper.rules.hand import Hand, Marriage, Musik
 from scorekeeper.rules.options import Options
-from scorekeeper.rules.optionspecs import DEFAULT_MARRIAGES, LOCK_USUAL
+from scorekeeper.rules.optionspecs import DEFAULT_MARRIAGES
 from scorekeeper.rules.presets import PRESETS
-from scorekeeper.rules.tally import PlayerState
 
 TARGET = Path(__file__).parent / "static" / "rules" / "data.js"
 
@@ -43,7 +42,8 @@ def plain(value: Any) -> Any:
 
 
 def spec(s: Spec) -> dict[str, Any]:
-    """An option's spec without its parser (the JavaScript parses by kind and bounds)."""
+    """An option's spec without its parser (the JavaScript parses by kind and bounds) nor its
+    usual value (a record's class holds it there, as a dataclass's defaults do here)."""
     out: dict[str, Any] = {"kind": s.kind}
     if s.optional:
         out["optional"] = True
@@ -54,46 +54,52 @@ def spec(s: Spec) -> dict[str, Any]:
         out["choices"] = list(s.choices)
     if s.keys:
         out["keys"] = {k: spec(v) for k, v in s.keys.items()}
-    if s.usual is not None:
-        out["usual"] = plain(s.usual)
     return out
 
 
 def data() -> dict[str, Any]:
+    # only what the JavaScript reads: every byte here is sent to every phone (the summaries,
+    # the rules pages' English, stay on the server)
+    defaults = Options().to_dict()
+    keys = list(PRESETS[0].options)
+    # a preset's options are these keys, in this order (the order a bad option is named in)
+    assert all(list(p.options) == keys for p in PRESETS), "a preset sets other options"
     return {
         "OPTION_SPECS": {name: spec(s) for name, s in OPTION_SPECS.items()},
-        "OPTION_NAMES": [f.name for f in dataclasses.fields(Options)],
         # what an option is when neither the preset nor the game gives it (Options' defaults)
-        "OPTION_DEFAULTS": Options().to_dict(),
+        "OPTION_DEFAULTS": defaults,
         "PRESETS": [
             {
                 "key": p.key,
                 "seats": p.seats,
                 "tricks": p.tricks,
-                "summary": p.summary,
-                "options": plain(dict(p.options)),
+                # the values of PRESET_KEYS that differ from the defaults
+                "options": {
+                    k: v
+                    for k, v in plain(dict(p.options)).items()
+                    if k not in defaults or defaults[k] != v
+                },
                 "forced_opening": p.forced_opening,
                 "skip_bidding_at": p.skip_bidding_at,
             }
             for p in PRESETS
         ],
+        "PRESET_KEYS": keys,
         "BOUNDS": {name: plain(getattr(bounds, name)) for name in _BOUNDS},
         "DEFAULT_MARRIAGES": dict(DEFAULT_MARRIAGES),
-        "LOCK_USUAL": LOCK_USUAL,
         "SUITS": list(cards.SUITS),
         "RANKS": list(cards.RANKS),
         "DECKS": {k: plain(d) for k, d in cards.DECKS.items()},
         "HAND_FIELDS": [f.name for f in dataclasses.fields(Hand)],
         "MARRIAGE_FIELDS": list(Marriage._fields),
         "MUSIK_FIELDS": list(Musik._fields),
-        "STATE_FIELDS": list(PlayerState._fields),
-        "RULE_KEYS": list(RULE_KEYS),
     }
 
 
 #: the JSDoc types of the exports whose inferred type would be too loose or too narrow
 _TYPES = {
     "OPTION_SPECS": "Record<string, SpecData>",
+    "OPTION_DEFAULTS": "Record<string, unknown>",
     "PRESETS": "PresetData[]",
     "DECKS": "Record<string, DeckData>",
 }
@@ -101,8 +107,8 @@ _TYPES = {
 _TYPEDEFS = """/**
  * @typedef {"int" | "bool" | "choice" | "record" | "per_suit" | "money"} Kind
  * @typedef {{kind: Kind, optional?: boolean, low?: number, high?: number, places?: number,
- *   choices?: string[], keys?: Record<string, SpecData>, usual?: unknown}} SpecData
- * @typedef {{key: string, seats: number, tricks: number, summary: string,
+ *   choices?: string[], keys?: Record<string, SpecData>}} SpecData
+ * @typedef {{key: string, seats: number, tricks: number,
  *   options: Record<string, unknown>, forced_opening: boolean,
  *   skip_bidding_at: number | null}} PresetData
  * @typedef {{key: string, ace: number, ten: number, king: number, queen: number, jack: number,

@@ -6,7 +6,6 @@ import { ENGLISH } from "./i18n.js";
 
 export { ENGLISH } from "./i18n.js";
 export { signed } from "./housenotes.js";
-export { RULE_KEYS } from "./data.js";
 
 // The sentences are gettext messages with `{name}` fields. The caller passes a translator (the
 // server its catalogue, the phone catalogue(json)); without one the text is English, as the

@@ -1,6 +1,6 @@
 // Twin of scorekeeper/rules/presets.py: the seven presets of scoring.md section 1, as data
 // (data.js): what each variant plays, in values.
-import { PRESETS as DATA } from "./data.js";
+import { PRESETS as DATA, OPTION_DEFAULTS, PRESET_KEYS } from "./data.js";
 
 // Every difference between the variants is a value: an option, or one of two facts a preset
 // states beside its options, the forced opening and ru-2's 850 rule. One Rules class
@@ -9,17 +9,15 @@ import { PRESETS as DATA } from "./data.js";
 /** One preset: its seats, tricks and option values, and how its auction opens. */
 export class Preset {
   /**
-   * @param {{key: string, seats: number, tricks: number, summary: string,
+   * @param {{key: string, seats: number, tricks: number,
    *   options: Readonly<Record<string, unknown>>, forcedOpening?: boolean,
    *   skipBiddingAt?: number | null}} fields
    */
-  constructor({ key, seats, tricks, summary, options, forcedOpening = true, skipBiddingAt = null }) {
+  constructor({ key, seats, tricks, options, forcedOpening = true, skipBiddingAt = null }) {
     this.key = key;
     this.seats = seats;
     /** tricks in one hand (scoring.md 3.2) */
     this.tricks = tricks;
-    /** in English, for programs */
-    this.summary = summary;
     this.options = options;
     /** The player after the dealer must open at the lowest bid ("na musiku", "na setce"); in
      * Russian two- and four-hand the first hand may pass (seed 002). */
@@ -31,6 +29,8 @@ export class Preset {
 }
 
 /** The presets, in the order of scoring.md section 1. */
-export const PRESETS = DATA.map(
-  ({ forced_opening: forcedOpening, skip_bidding_at: skipBiddingAt, ...fields }) => new Preset({ ...fields, forcedOpening, skipBiddingAt }),
-);
+export const PRESETS = DATA.map(({ forced_opening: forcedOpening, skip_bidding_at: skipBiddingAt, options, ...fields }) => {
+  // data.js writes only the values that differ from the defaults; a preset sets every key
+  const values = Object.fromEntries(PRESET_KEYS.map((key) => [key, Object.hasOwn(options, key) ? options[key] : OPTION_DEFAULTS[key]]));
+  return new Preset({ ...fields, options: values, forcedOpening, skipBiddingAt });
+});
