@@ -1,11 +1,10 @@
 // Twin of scorekeeper/gamefile/file.py: the game file (game-file.md), read with a clear problem
 // for every malformed part, and written.
-import { LINES_MAX } from "../rules/bounds.js";
-import { InvalidHand, N_ } from "../rules/errors.js";
-import { rulesFor } from "../rules/index.js";
-import { replay } from "../rules/replays.js";
-import { Reader, get, isObject, lineToDict, unknownKeys } from "./lines.js";
-import { players as readPlayers, trail as readTrail } from "./parts.js";
+import { LINES_MAX } from "../rules/optionspecs.js";
+import { InvalidHand, N_ } from "../rules/i18n.js";
+import { rulesFor } from "../rules/ruleset.js";
+import { replay } from "../rules/sheet.js";
+import { get, isObject, lineToDict, players as readPlayers, Reader, trail as readTrail, unknownKeys } from "./lines.js";
 
 /** @typedef {import("../rules/hand.js").Line} Line */
 /** @typedef {import("../rules/ruleset.js").Rules} Rules */

@@ -3,20 +3,17 @@
 // line's kind, contract, outcome and note parameters, each seat's state and marks, the next
 // hand's bidding hints and form, or the file's problems. tests/rules/test_js_twin.py compares it
 // with the Python's, key for key.
-import { InvalidHand, Message, Term } from "../rules/errors.js";
+import { ENGLISH, InvalidHand, Message, Term } from "../rules/i18n.js";
 import { chips, handForm } from "../rules/formspec.js";
-import { ENGLISH } from "../rules/i18n.js";
-import { amount } from "../rules/money.js";
+import { amount } from "../rules/optionspecs.js";
 import { text } from "../rules/notes.js";
-import { replayEntered } from "../rules/replays.js";
-import { Sheet } from "../rules/sheet.js";
-import { contractOutcome } from "../rules/stats.js";
+import { contractOutcome, replayEntered, Sheet } from "../rules/sheet.js";
 import { parse } from "./file.js";
 
 export { amount };
 
 /** @typedef {import("../rules/i18n.js").Translator} Translator */
-/** @typedef {import("../rules/errors.js").Problem} Problem */
+/** @typedef {import("../rules/i18n.js").Problem} Problem */
 /** @typedef {import("../rules/tally.js").Tally} Tally */
 /** @typedef {import("./file.js").GameFile} GameFile */
 /** @typedef {import("./lines.js").JsonObject} JsonObject */

@@ -1,6 +1,6 @@
 // Twin of scorekeeper/rules/formspec.py: what logging a hand asks for under these rules, for the
 // hand form and the score page.
-import { ACES, RANKS, SUITS } from "./cards.js";
+import { ACES, RANKS, SUITS } from "./hand.js";
 
 // The pages hold no rule condition: whether there is an auction, when the trump is asked for,
 // which marriages can be ticked, who sits out... are the rules' answers, given here as plain

@@ -1,19 +1,20 @@
 // Twin of scorekeeper/rules/options.py: house rules as data, one options object per game,
-// validated once (scoring.md 2, 5): its values, then what cannot be played together.
-import { OPTION_DEFAULTS } from "./data.js";
-import { N_, InvalidHand, Message, Problem } from "./errors.js";
-import { OPTION_SPECS } from "./optionspecs.js";
-import { Bad } from "./parsers.js";
+// validated once (scoring.md 2, 5): its values, then what cannot be played together; and of
+// rules/presets.py: the seven presets of scoring.md section 1, as data (data.js): what each
+// variant plays, in values.
+import { OPTION_DEFAULTS, PRESET_KEYS, PRESETS as DATA } from "./data.js";
+import { InvalidHand, Message, N_, Problem } from "./i18n.js";
+import { Bad, OPTION_SPECS } from "./optionspecs.js";
 
 /**
- * @typedef {import("./records.js").Barrel} Barrel
- * @typedef {import("./records.js").Blind} Blind
- * @typedef {import("./records.js").Bolts} Bolts
- * @typedef {import("./records.js").Dump} Dump
- * @typedef {import("./records.js").GiveUp} GiveUp
- * @typedef {import("./records.js").Golden} Golden
- * @typedef {import("./records.js").MusikBonus} MusikBonus
- * @typedef {import("./records.js").Silence} Silence
+ * @typedef {import("./hand.js").Barrel} Barrel
+ * @typedef {import("./hand.js").Blind} Blind
+ * @typedef {import("./hand.js").Bolts} Bolts
+ * @typedef {import("./hand.js").Dump} Dump
+ * @typedef {import("./hand.js").GiveUp} GiveUp
+ * @typedef {import("./hand.js").Golden} Golden
+ * @typedef {import("./hand.js").MusikBonus} MusikBonus
+ * @typedef {import("./hand.js").Silence} Silence
  */
 
 /**
@@ -34,7 +35,7 @@ export class Options {
   constructor(values) {
     /** @type {number} */ this.target;
     /** @type {number | null} a fixed number of deals */ this.deals;
-    /** @type {import("./cards.js").Deck} */ this.cards;
+    /** @type {import("./hand.js").Deck} */ this.cards;
     /** @type {string} */ this.bidding;
     /** @type {number} */ this.min_bid;
     /** @type {number} */ this.bid_step;
@@ -53,7 +54,7 @@ export class Options {
     /** @type {GiveUp | null} */ this.give_up;
     /** @type {boolean} */ this.slam_counts_all;
     /** @type {boolean} */ this.all_cards_in_play;
-    /** @type {number | null} in units of money (money.js) */ this.stake;
+    /** @type {number | null} in units of money (optionspecs.js) */ this.stake;
     /** @type {Barrel | null} */ this.barrel;
     /** @type {Bolts | null} */ this.bolts;
     /** @type {Dump | null} */ this.dump;
@@ -148,3 +149,36 @@ export class Options {
     return out;
   }
 }
+
+// Every difference between the variants is a value: an option, or one of two facts a preset
+// states beside its options, the forced opening and ru-2's 850 rule. One Rules class
+// (ruleset.js) reads them where the order of scoring.md 3.3 asks.
+
+/** One preset: its seats, tricks and option values, and how its auction opens. */
+export class Preset {
+  /**
+   * @param {{key: string, seats: number, tricks: number,
+   *   options: Readonly<Record<string, unknown>>, forcedOpening?: boolean,
+   *   skipBiddingAt?: number | null}} fields
+   */
+  constructor({ key, seats, tricks, options, forcedOpening = true, skipBiddingAt = null }) {
+    this.key = key;
+    this.seats = seats;
+    /** tricks in one hand (scoring.md 3.2) */
+    this.tricks = tricks;
+    this.options = options;
+    /** The player after the dealer must open at the lowest bid ("na musiku", "na setce"); in
+     * Russian two- and four-hand the first hand may pass (seed 002). */
+    this.forcedOpening = forcedOpening;
+    /** ru-2 (seed 002): at this total a player may stay out of the auction, and then the
+     * opponent may not pass. null: no such rule. */
+    this.skipBiddingAt = skipBiddingAt;
+  }
+}
+
+/** The presets, in the order of scoring.md section 1. */
+export const PRESETS = DATA.map(({ forced_opening: forcedOpening, skip_bidding_at: skipBiddingAt, options, ...fields }) => {
+  // data.js writes only the values that differ from the defaults; a preset sets every key
+  const values = Object.fromEntries(PRESET_KEYS.map((key) => [key, Object.hasOwn(options, key) ? options[key] : OPTION_DEFAULTS[key]]));
+  return new Preset({ ...fields, options: values, forcedOpening, skipBiddingAt });
+});

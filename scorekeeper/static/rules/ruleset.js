@@ -1,15 +1,15 @@
 // Twin of scorekeeper/rules/ruleset.py: the rules of one game, a preset with the game's
-// options, and the hooks the steps of a hand ask (scoring.md 3.3, 3.4).
-import { ACES } from "./cards.js";
-import { N_, InvalidHand } from "./errors.js";
-import { Hand } from "./hand.js";
-import { marriagePoints } from "./marriages.js";
+// options, and the hooks the steps of a hand ask (scoring.md 3.3, 3.4); and of
+// rules/__init__.py: the variants by key, and the rules of a variant with a game's overrides.
+import { ACES, Hand } from "./hand.js";
+import { InvalidHand, N_ } from "./i18n.js";
+import { marriagePoints } from "./scoring.js";
 import { Note } from "./notes.js";
-import { Options } from "./options.js";
+import { Options, PRESETS } from "./options.js";
 import { Bidding, GoldenHand } from "./tally.js";
 
-/** @typedef {import("./presets.js").Preset} Preset */
-/** @typedef {import("./table.js").Table} Table */
+/** @typedef {import("./options.js").Preset} Preset */
+/** @typedef {import("./tally.js").Table} Table */
 
 /**
  * Rounds to `step` (scoring.md section 2): 10 takes 44 to 40 and 45 to 50 (seed 001); 5 takes
@@ -217,7 +217,7 @@ export class Rules {
    * @returns {number}
    */
   giveUpPoints(contract) {
-    const { opponents } = /** @type {import("./records.js").GiveUp} */ (this.options.give_up);
+    const { opponents } = /** @type {import("./hand.js").GiveUp} */ (this.options.give_up);
     // "half": half the contract up to a whole point, then rounded (with `none`: to 5)
     return opponents === "half" ? roundTo(Math.ceil(contract / 2), this.options.rounding || 5) : /** @type {number} */ (opponents);
   }
@@ -244,4 +244,27 @@ export class Rules {
       golden: this.goldenHand(table.hands + 1, dealer),
     });
   }
+}
+
+/** The presets by key, in the order of PRESETS. */
+export const VARIANTS = new Map(PRESETS.map((preset) => [preset.key, preset]));
+
+/**
+ * The preset of `key`; InvalidHand names the presets for an unknown one.
+ * @param {unknown} key
+ */
+export function findVariant(key) {
+  const preset = typeof key === "string" ? VARIANTS.get(key) : undefined;
+  if (preset) return preset;
+  const template = N_("unknown variant {key!r}; the variants are {variants}");
+  throw InvalidHand.one(null, "variant", template, { key, variants: [...VARIANTS.keys()].join(", ") });
+}
+
+/**
+ * The rules of preset `key` with option overrides.
+ * @param {unknown} key
+ * @param {Readonly<Record<string, unknown>> | null} [options]
+ */
+export function rulesFor(key, options = null) {
+  return new Rules(findVariant(key), options);
 }

@@ -1,13 +1,13 @@
 // Twin of scorekeeper/rules/sheet.py: a score sheet being filled in, lines added one by one, and
-// the tally derived at any point.
-import { LINES_MAX } from "./bounds.js";
+// the tally derived at any point; of rules/replays.py (what the phone needs of it): a game
+// scored again, every line in order, or with one line being entered; and of rules/stats.py,
+// contractOutcome alone: the sheets' ✓ and ✗ (the players' records are the server's).
 import { Checker } from "./checks/index.js";
-import { N_, InvalidHand, Problem } from "./errors.js";
 import { Adjustment } from "./hand.js";
-import { times } from "./money.js";
+import { InvalidHand, N_, Problem } from "./i18n.js";
+import { LINES_MAX, times } from "./optionspecs.js";
 import { adjust, dealerOf, play } from "./scoring.js";
-import { Table } from "./table.js";
-import { Payment, PlayerState, Tally } from "./tally.js";
+import { Payment, PlayerState, Table, Tally } from "./tally.js";
 
 /**
  * @typedef {import("./hand.js").Line} Line
@@ -195,4 +195,54 @@ export class Sheet {
 export function handNumbers(lines) {
   let hands = 0;
   return Array.from(lines, (line) => (line.kind === "adjustment" ? null : ++hands));
+}
+
+
+/**
+ * Scores every line in order; throws InvalidHand with every problem found (`stored`: lines
+ * accepted when logged, Sheet.replay).
+ * @param {Rules} rules
+ * @param {Iterable<Line>} lines
+ * @param {number} [firstDealer]
+ * @param {readonly string[] | null} [names]
+ * @param {boolean} [stored]
+ * @returns {Tally}
+ */
+export function replay(rules, lines, firstDealer = 0, names = null, stored = false) {
+  return new Sheet(rules, firstDealer, names).replay(lines, stored);
+}
+
+/**
+ * Stored `lines` in which line `number` (from 1) is being entered: that line gets every check
+ * of a new line, the others the checks of a stored line (Sheet.replay). The game file's engine
+ * on the phone; the server changes a stored game with replay_changed.
+ * @param {Rules} rules
+ * @param {readonly Line[]} lines
+ * @param {number} number
+ * @param {number} [firstDealer]
+ * @param {readonly string[] | null} [names]
+ * @returns {Tally}
+ */
+export function replayEntered(rules, lines, number, firstDealer = 0, names = null) {
+  if (!(1 <= number && number <= lines.length)) throw new RangeError(`no line ${number} to enter`);
+  const sheet = new Sheet(rules, firstDealer, names);
+  sheet.replay(lines.slice(0, number - 1), true);
+  sheet.add(lines[number - 1]); // InvalidHand with this line's problems
+  return sheet.replay(lines.slice(number), true);
+}
+
+/**
+ * What became of the declarer's contract in a line: "made", "failed" or "given up", as the
+ * rules scored it; null for a line without a declarer.
+ * @param {import("./tally.js").LineResult} line
+ * @returns {"made" | "failed" | "given up" | null}
+ */
+export function contractOutcome(line) {
+  for (const { seat, rule, params } of line.notes) {
+    if (seat !== line.declarer) continue;
+    if (rule === "contract-made") return "made";
+    if (rule === "contract-failed") return "failed";
+    if (rule === "give-up" && params.role === "declarer") return "given up";
+  }
+  return null;
 }

@@ -1,7 +1,7 @@
 // Twin of ClubChecks (scorekeeper/rules/checks/club.py): the club agreements of scoring.md 5.1 on one
 // hand, entered or stored; a blind bid, a golden hand, a silent seat, a give-up on the barrel.
 // Each problem goes to the field that carries what is refused and names the seat it is about.
-import { N_ } from "../errors.js";
+import { N_ } from "../i18n.js";
 
 /** @typedef {import("./index.js").Checker} Checker */
 /** @typedef {import("../hand.js").Hand} Hand */
@@ -126,7 +126,7 @@ function silent(c, hand, seat, dealer) {
   const params = {
     player: c.who(seat),
     total: c.table.totals[seat],
-    below: /** @type {import("../records.js").Silence} */ (c.options.silence).below,
+    below: /** @type {import("../hand.js").Silence} */ (c.options.silence).below,
   };
   if (seat !== opener) {
     c.bad(

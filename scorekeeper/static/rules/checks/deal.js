@@ -1,9 +1,9 @@
 // Twin of DealChecks (scorekeeper/rules/checks/deal.py): a real deal (scoring.md 3.2); a hand's card
 // points, tricks and marriages found in tricks are what some split of the 24 cards gives, each
 // seat's problem named, then the whole.
-import { ACES, SUITS } from "../cards.js";
+import { ACES, SUITS } from "../hand.js";
 import { Pile, possible, sumsOf } from "../deal.js";
-import { N_, Term } from "../errors.js";
+import { N_, Term } from "../i18n.js";
 
 /** @typedef {import("./index.js").Checker} Checker */
 /** @typedef {import("../hand.js").Hand} Hand */
