@@ -141,8 +141,8 @@ def _run_command() -> click.Command:
         # the share page's links name this address when the page was opened as 127.0.0.1
         app.config["LAN_URL"] = served_url(options["host"], options["port"], bool(options["cert"]))
         if not child:
-            click.echo(where_data_lives(app))
             click.echo(_where_to_open(app.config["LAN_URL"], options["port"]))
+            click.echo(where_data_lives(app))
         click.get_current_context().invoke(run_command, **options)
 
     flag = click.Option(["--upgrade/--no-upgrade"], default=True, help="Upgrade the schema first.")

@@ -162,6 +162,9 @@ def test_scorekeeper_run_prints_the_network_address_first_and_the_app_knows_it(
     assert done.exit_code == 0, done.output
     first = done.output.splitlines()[0]
     assert first.startswith("Thousand Scorekeeper: open http://192.168.1.20:5077 "), first
+    # and the next says where the games are kept (here the database DATABASE_URL names)
+    second = done.output.splitlines()[1]
+    assert second.endswith(str(tmp_path / "run.sqlite")), second
     app = served["app"]
     app.config.update(PASSWORD_HASH_METHOD="pbkdf2:sha256:1000", WTF_CSRF_ENABLED=False)
     phone = app.test_client()
