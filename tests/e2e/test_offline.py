@@ -6,6 +6,8 @@ is what the phone showed. Another phone's hands meanwhile: the scorer sees both 
 from __future__ import annotations
 
 import os
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.gamefile.output import engine_output
+from scorekeeper.web.engine import module_names
 
 from .conftest import PASSWORD, sign_up, sign_up_by_request
 from .test_hand_form import game_from, points
@@ -73,17 +76,27 @@ def kept(page: Page) -> list[str]:
     )
 
 
+#: every module the phone needs to score with no connection (the worker keeps them all; a test
+#: that goes offline before the last of them is kept would find the engine missing a part)
+ENGINE = [
+    f"/js/{name}"
+    for name in sorted(module_names(str(Path(__file__).parents[2] / "scorekeeper" / "static")))
+    if not name.startswith("pages/")
+]
+
+
 def opened_online(page: Page, game: str, seats: int = 3, lang: str = "en") -> None:
     """The game opened once with a connection, under the worker: what logging a hand with none
     needs is kept (the file, a hand form per dealer, the engine and its sentences)."""
     under_worker(page, game)
     path = game.split("/", 3)[3]
-    wanted = [f"/api/{path}/file", "/js/gamefile/output.js", "/js/offline/start.js"] + [
+    wanted = [f"/api/{path}/file", *ENGINE] + [
         f"/{path}/hands/new?dealer={d}" for d in range(seats)
     ]
     if lang != "en":
         wanted.append(f"/engine/messages-{lang}.json")
-    for _ in range(100):
+    deadline = time.monotonic() + 30  # the worker fetches ~30 files at install; slow when busy
+    while time.monotonic() < deadline:
         urls = kept(page)
         if all(any(u.endswith(w) for u in urls) for w in wanted):
             break
