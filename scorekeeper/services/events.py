@@ -14,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -23,11 +24,12 @@ from scorekeeper.gamefile import GameFile
 from scorekeeper.rules.errors import N_, Problem
 from scorekeeper.services.games import create_game
 from scorekeeper.services.writing import Conflict, _take, commit
+from scorekeeper.store import derived
 from scorekeeper.store import events as stored
 from scorekeeper.store.db import db
 from scorekeeper.store.eventmodels import Event as EventRow
 from scorekeeper.store.eventmodels import EventConfirmation, EventPlayer, EventRound, EventTable
-from scorekeeper.store.models import Line, now
+from scorekeeper.store.models import Game, Line, now
 
 HEADER_FIELDS = ("name", "tables", "options", "points", "bye", "ranking", "confirm")
 
@@ -235,10 +237,11 @@ def move(event: EventRow, tables: Sequence[Sequence[int]]) -> None:
             round_.tables.append(EventTable(number=number, seats=seats))
 
 
-def start_round(event: EventRow) -> EventRound:
+def start_round(event: EventRow, version: int | None = None) -> EventRound:
     """The drawn round started: each table's game made (owned by the director, the event's
     preset for its size and options, the seated names) with its table link; the seating is
-    fixed from now on."""
+    fixed from now on. With `version`, the event's version the page showed: a seating drawn
+    again or moved in another tab since is a Conflict, not started unseen."""
     round_ = drawn(event)
     if round_ is None:
         raise refused("round", N_("draw a round first"))
@@ -247,6 +250,10 @@ def start_round(event: EventRow) -> EventRound:
     presets = {int(size): preset for size, preset in event.tables}
     names = [p.name for p in event.players]
     with _writing(event):
+        # read again under the event's lock: a second tap, or a tab that drew or moved, wrote
+        db.session.refresh(round_)
+        if (version is not None and version != event.version) or round_.started_at is not None:
+            raise Conflict()
         for table in round_.tables:
             file = GameFile(
                 presets[len(table.seats)],
@@ -261,6 +268,47 @@ def start_round(event: EventRow) -> EventRound:
     return round_
 
 
+def confirm_hand(
+    event: EventRow, table: EventTable, number: int, seat: int, version: int | None
+) -> None:
+    """Hand `number` of the table's game confirmed by `seat` (events.md: with `confirm`, a
+    hand counts once a seat that took part in it says it is right). Refused: an event without
+    `confirm`, a line that is no hand, a seat that sat the hand out; Conflict when the game
+    changed since the page (the hand confirmed must be the one the seat read). A hand
+    confirmed already keeps its first confirmation (a double tap)."""
+    if not event.confirm:
+        raise refused("confirm", N_("this event's hands need no confirmation"))
+    game = db.session.get(Game, table.game_id) if table.game_id is not None else None
+    if game is None:
+        raise refused("round", N_("draw a round first"))
+    if version is None or version != game.version:
+        raise Conflict()
+    lines = derived.tally(game).lines
+    if not 1 <= number <= len(lines) or lines[number - 1].kind != "hand":
+        raise refused("hand", N_("only a hand is confirmed, not an adjustment"))
+    dealer = lines[number - 1].dealer
+    rules = derived.rules_for(game)
+    if dealer is not None and seat not in rules.participants(dealer):
+        raise refused("seat", N_("confirmed_by: seat {seat} takes no part in this hand"), seat=seat)
+    line_id = db.session.execute(
+        select(Line.id).where(Line.game_id == game.id, Line.position == number)
+    ).scalar_one()
+    # the event's version is part of the standings' memo key: a confirmation bumps it
+    with _writing(event):
+        if db.session.get(EventConfirmation, line_id) is None:
+            db.session.add(EventConfirmation(line_id=line_id, seat=seat))
+
+
+def confirmations(game_id: int) -> dict[int, int]:
+    """Line number -> the seat that confirmed it, for one table's game."""
+    rows = db.session.execute(
+        select(Line.position, EventConfirmation.seat)
+        .join(EventConfirmation, EventConfirmation.line_id == Line.id)
+        .where(Line.game_id == game_id)
+    ).all()
+    return {position: seat for position, seat in rows}
+
+
 def unfinished(event: EventRow, round_: EventRound) -> list[EventTable]:
     """The tables of a started round whose game has not ended (closing closes them)."""
     pure = stored.pure(event)
@@ -272,12 +320,16 @@ def unfinished(event: EventRow, round_: EventRound) -> list[EventTable]:
     ]
 
 
-def close_round(event: EventRow) -> list[EventTable]:
+def close_round(event: EventRow, number: int | None = None) -> list[EventTable]:
     """The round being played closed: its tables not ended by the rules become `closed`
-    (events.md: they count, places by final totals). Returns the tables it closed."""
+    (events.md: they count, places by final totals). Returns the tables it closed. With
+    `number`, the round the director's page named: a page kept open in a second tab after
+    that round closed and the next started is a Conflict, not the next round closed."""
     round_ = running(event)
     if round_ is None:
         raise refused("round", N_("no round is being played"))
+    if number is not None and number != round_.number:
+        raise Conflict()
     ending = unfinished(event, round_)
     with _writing(event):
         for table in ending:

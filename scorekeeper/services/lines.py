@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import delete
+
 from scorekeeper.gamefile import line_to_dict
 from scorekeeper.rules import Line as RuleLine
 from scorekeeper.services import trail
@@ -29,6 +31,7 @@ from scorekeeper.services.writing import (
 )
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import remember, rule_lines, sheet_for, tally
+from scorekeeper.store.eventmodels import EventConfirmation
 from scorekeeper.store.facts import fill_line, new_line
 from scorekeeper.store.models import Game, RequestKey
 from scorekeeper.store.queries import line_row
@@ -168,6 +171,11 @@ def update_line(
             touch(game)  # before the trail: its revision carries the write's instant
             if old != line:
                 trail.record(game, "edit", number, row.id, old, line, reason, who)
+                # an event's confirmation is of the hand as it was read: a changed hand is
+                # confirmed again (docs/events.md, "confirm")
+                db.session.execute(
+                    delete(EventConfirmation).where(EventConfirmation.line_id == row.id)
+                )
             keep(game, key, number)
     except Conflict:
         done = keyed(game, key)  # a backstop: the lock makes a twin find the key above

@@ -128,6 +128,7 @@ TABLE_ENDPOINTS = frozenset(
         "hands.undo",
         "hands.restore",
         "rulebook.game_rules",
+        "tables.confirm",
     }
 )
 
@@ -141,6 +142,18 @@ def _table_grant() -> Any:
 
         g.table_grant = links.granted((request.view_args or {}).get("game_id"))
     return g.table_grant
+
+
+def by_table_link(game: Game) -> Any:
+    """The event table (with its round and event) through whose link alone this request sees
+    `game`, or None for its scorers: its page then offers only what the grant can do (no
+    sharing, export or game menu, which would ask the table's phone to sign in)."""
+    grant = _table_grant()
+    if grant is None or grant[0].game_id != game.id:
+        return None
+    if current_user.is_authenticated and queries.is_scorer(game, me().id):
+        return None
+    return grant
 
 
 def require_sign_in() -> Any:

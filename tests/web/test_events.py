@@ -13,7 +13,7 @@ from scorekeeper.events import InvalidEvent, loads, standings_output
 from scorekeeper.store.db import db
 from scorekeeper.store.eventmodels import Event
 from tests.conftest import signed_up
-from tests.web.helpers import hand
+from tests.web.helpers import hand, new_game, version_token
 
 GOLDEN = Path(__file__).parent.parent / "events" / "golden"
 SIX = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek"]
@@ -193,3 +193,84 @@ def test_an_event_file_imported_on_the_import_page(client: Any) -> None:
     broken = text.replace('"pl-4"', '"pl-9"')
     r = client.post("/import", data={"file": (io.BytesIO(broken.encode()), "event.json")})
     assert r.status_code == 422 and "event: " in r.get_data(as_text=True)
+
+
+def test_a_table_phone_is_offered_only_what_its_link_can_do(app: Any, client: Any) -> None:
+    event = _event(client)
+    first, _ = _started(client, event)
+    phone, game = _open(app, first)
+    assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    seen = phone.get(game).get_data(as_text=True)
+    assert "Log hand 2" in seen and "Chart" in seen and "Undo hand 1" in seen
+    for offered in ("/share", "/export", ".csv", ".json", "/print", "Rematch", "Abandon"):
+        assert offered not in seen, offered
+    assert "round 1, table 1" in seen  # it says whose link scores it
+    director = client.get(game).get_data(as_text=True)
+    assert f"{game}/share" in director and "Game file" in director
+
+
+def _confirm_page(phone: Any, game: str) -> tuple[str, str]:
+    page = phone.get(f"{game}/confirm")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', text)
+    return text, version.group(1) if version else ""
+
+
+def test_with_confirm_a_table_counts_once_a_seat_confirmed_each_hand(app: Any, client: Any) -> None:
+    event = _event(client, confirm="y")
+    first, second = _started(client, event)
+    phone, game = _open(app, first)
+    assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    assert f"{game}/confirm" in phone.get(game).get_data(as_text=True)
+    assert client.post(f"{event}/close", data={"round": "1"}).status_code == 302
+    api = f"/api{event}"
+    assert client.get(api).get_json()["pending"] == [{"round": 1, "table": 1}]
+    text, version = _confirm_page(phone, game)
+    assert "1 hand to confirm" in text and "Confirm hand 1" in text
+    r = phone.post(f"{game}/confirm", data={"line": "1", "seat": "2", "version": version})
+    assert r.status_code == 302
+    text, _ = _confirm_page(phone, game)
+    assert "confirmed by" in text and "Every hand is confirmed" in text
+    assert client.get(api).get_json()["pending"] == []
+    # a hand changed after it was confirmed is confirmed again
+    data = version_token(phone, f"{game}/hands/1/edit")
+    page = phone.get(f"{game}/hands/1/edit").get_data(as_text=True)
+    dealer = re.search(r'<option selected value="(\d+)">', page)
+    data.update(
+        {"dealer": dealer.group(1) if dealer else "0", "declarer": "1", "bid": "100"}
+        | {"points-0": "0", "points-1": "105", "points-2": "15", "change_reason": "typo"}
+    )
+    assert phone.post(f"{game}/hands/1/edit", data=data).status_code == 302
+    assert client.get(api).get_json()["pending"] == [{"round": 1, "table": 1}]
+    # a page made before the game changed confirms nothing: the seat reads the hand again
+    stale = phone.post(f"{game}/confirm", data={"line": "1", "seat": "0", "version": version})
+    assert stale.status_code == 302
+    assert "1 hand to confirm" in _confirm_page(phone, game)[0]
+    # the other table's game is no table of this phone; a game of no event has no such page
+    _, other = _open(app, second)
+    assert phone.get(f"{other}/confirm").status_code in (302, 404)
+    plain = new_game(client)
+    assert client.get(f"{plain}/confirm").status_code == 404
+
+
+def test_a_stale_tab_neither_closes_nor_starts_another_round(app: Any, client: Any) -> None:
+    event = _event(client)
+    _started(client, event)
+    assert 'name="round" value="1"' in client.get(f"{event}/close").get_data(as_text=True)
+    assert client.post(f"{event}/close", data={"round": "1"}).status_code == 302
+    assert client.post(f"{event}/draw", data={"method": "random"}).status_code == 302
+    shown = version_token(client, event)["version"]
+    # another tab draws round 2 again: the first tab's Start would start a seating unseen
+    assert client.post(f"{event}/draw", data={"method": "standings"}).status_code == 302
+    r = client.post(f"{event}/start", data={"version": shown}, follow_redirects=True)
+    assert "changed a moment ago" in r.get_data(as_text=True)
+    assert "Round 2, drawn" in client.get(event).get_data(as_text=True)
+    fresh = version_token(client, event)["version"]
+    assert client.post(f"{event}/start", data={"version": fresh}).status_code == 302
+    # the close page of round 1, left open in a tab, closes no round 2
+    r = client.post(f"{event}/close", data={"round": "1"}, follow_redirects=True)
+    assert "changed a moment ago" in r.get_data(as_text=True)
+    assert "Round 2, being played" in client.get(event).get_data(as_text=True)
+    assert client.post(f"{event}/close", data={"round": "2"}).status_code == 302
+    assert "Round 2, closed" in client.get(event).get_data(as_text=True)

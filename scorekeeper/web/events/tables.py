@@ -1,12 +1,26 @@
-"""The table link: opened on a phone at the table, it lets that phone score the table's game."""
+"""The table link: opened on a phone at the table, it lets that phone score the table's game,
+and, where the event asks it, confirm each hand by a seat that took part."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, url_for
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from scorekeeper.events import InvalidEvent
+from scorekeeper.gamefile import line_to_dict
+from scorekeeper.services import Conflict
+from scorekeeper.services import events as running
+from scorekeeper.store import derived
 from scorekeeper.store import events as stored
+from scorekeeper.store.models import Game
+from scorekeeper.web import access
+from scorekeeper.web.common import line_summary
 from scorekeeper.web.events import links
+from scorekeeper.web.forms import ConfirmForm
+from scorekeeper.web.i18n import translator
 
 bp = Blueprint("tables", __name__)
 
@@ -20,3 +34,67 @@ def open(table_id: int, token: str) -> Response:
         abort(404)
     links.grant(found[0])
     return redirect(url_for("games.show", game_id=found[0].game_id))
+
+
+def _hands(game: Game, table_seats: int) -> list[dict[str, Any]]:
+    """Each hand of the game (adjustments are not confirmed), newest first: its summary, who
+    confirmed it, or the seats that took part in it (the ones who may)."""
+    tally, facts = derived.tally(game), derived.rule_lines(game)
+    rules, names = derived.rules_for(game), derived.names(game)
+    by = running.confirmations(game.id)
+    out, hand = [], 0
+    for number, line in enumerate(tally.lines, start=1):
+        if line.kind != "hand":
+            continue
+        hand += 1
+        seats = rules.participants(line.dealer) if line.dealer is not None else range(table_seats)
+        out.append(
+            {
+                "line": number,
+                "hand": hand,
+                "summary": line_summary(line_to_dict(facts[number - 1]), names),
+                "by": names[by[number]] if number in by else None,
+                "seats": [(s, names[s]) for s in seats],
+            }
+        )
+    return out[::-1]
+
+
+@bp.route("/games/<int:game_id>/confirm", methods=["GET", "POST"])
+def confirm(game_id: int) -> Response | tuple[str, int]:
+    """A table's hands confirmed one by one by a seat that took part (events.md: with
+    `confirm`, a table counts once every hand is). The table's phone (its link) or the
+    director; 404 for a game of no such event."""
+    game = access.game_or_404(game_id)
+    found = access.by_table_link(game) or stored.table_of_game(game.id)
+    if found is None or not found[2].confirm:
+        abort(404)
+    table, _round, event = found
+    form = ConfirmForm()
+    form.prepare(game.version)
+    errors: list[str] = []
+    if request.method == "POST" and form.validate():
+        line, seat = request.form.get("line", ""), request.form.get("seat", "")
+        try:
+            if not (line.isdigit() and seat.isdigit()):
+                raise Conflict()  # not posted by this page's forms
+            running.confirm_hand(event, table, int(line), int(seat), form.posted_version())
+        except InvalidEvent as e:
+            errors = [p.problem.text(translator()) for p in e.problems]
+        except Conflict:
+            flash(_("The game changed a moment ago: look at the hands again."), "conflict")
+            return redirect(url_for("tables.confirm", game_id=game_id))
+        else:
+            flash(_("Hand confirmed."), "done")
+            return redirect(url_for("tables.confirm", game_id=game_id))
+    hands = _hands(game, len(table.seats))
+    return render_template(
+        "events/confirm.html",
+        game=game,
+        event=event,
+        table=table,
+        hands=hands,
+        waiting=sum(1 for h in hands if h["by"] is None),
+        form=form,
+        errors=errors,
+    ), (422 if errors else 200)

@@ -109,7 +109,9 @@ def show(event_id: int) -> str:
     """The director's page: the round drawn, being played (every table's totals and hands)
     or closed, and what comes next."""
     event = event_or_404(event_id)
-    return render_template("events/show.html", **board.context(event), form=ConfirmForm())
+    form = ConfirmForm()
+    form.prepare(event.version)  # the start button starts the seating this page shows
+    return render_template("events/show.html", **board.context(event), form=form)
 
 
 @bp.route("/<int:event_id>/players", methods=["GET", "POST"])
@@ -209,9 +211,10 @@ def seating(event_id: int) -> tuple[str, int] | Response:
 @bp.route("/<int:event_id>/start", methods=["POST"])
 def start(event_id: int) -> Response:
     event = event_or_404(event_id)
-    if ConfirmForm().validate():
+    form = ConfirmForm()
+    if form.validate():
         try:
-            running.start_round(event)
+            running.start_round(event, form.posted_version())
         except (InvalidEvent, Conflict) as e:
             return _refusal(event_id, e)
         flash(_("The round has started: hand each table its link."), "done")
@@ -227,8 +230,10 @@ def close(event_id: int) -> Response | str:
         return redirect(url_for("events.show", event_id=event_id))
     form = ConfirmForm()
     if request.method == "POST" and form.validate():
+        # the round this page named: a tab left open after it closed closes no other round
+        raw = request.form.get("round", "")
         try:
-            running.close_round(event)
+            running.close_round(event, int(raw) if raw.isdigit() else None)
         except (InvalidEvent, Conflict) as e:
             return _refusal(event_id, e)
         flash(_("Round %(number)s closed.", number=round_.number), "done")

@@ -163,6 +163,8 @@ def board(game: Game) -> dict[str, Any]:
         "undo": undo,
         "facts": facts,
         "rematches": game.rematches,
+        # a table's phone by its event link: only what the link's grant can do is offered
+        "table_link": access.by_table_link(game),
     }
 
 
