@@ -41,7 +41,7 @@
  * @property {"put" | "delete"} [op]
  * @property {number} [number] the line changed or deleted, in the version it was made on
  * @property {Line | null} [line]
- * @property {Line | null} [was] that line as it was then (rebase.js)
+ * @property {Line | null} [was] that line as it was then (files.js, a line's identity)
  * @property {string} [reason] why the change, kept in the trail
  * @property {string} key the Idempotency-Key (a new game's token)
  * @property {string} [version] the API's ETag of the game it was made on (If-Match)

@@ -1,8 +1,7 @@
 // Offline, the game page: the lines not sent yet on the sheet, the totals as the engine has them,
 // and what another phone wrote meanwhile (a conflict) or the server refused.
 import { drop, fill, keep, keepForm, kept, lang, make, outbox, path, plural, put, words } from "./base.js";
-import { applied, edits, handCount, loadEngine, loadFile } from "./files.js";
-import { rebase } from "./rebase.js";
+import { applied, edits, handCount, loadEngine, loadFile, rebase } from "./files.js";
 import { state, sync } from "./sync.js";
 
 /** @typedef {import("./base.js").Line} Line */
@@ -211,7 +210,7 @@ export async function gamePage(hook) {
     document.querySelector(".totals")?.before(box);
   }
   /**
-   * Another phone wrote (412): its lines, and mine as they will be after them (rebase.js), every
+   * Another phone wrote (412): its lines, and mine as they will be after them (files.js, a line's identity), every
    * line in its place and scored as the server will score it; a change of a line the other
    * phone changed or deleted meanwhile is not sent (it says so), and nothing of theirs is
    * written over.

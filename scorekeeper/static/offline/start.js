@@ -1,8 +1,7 @@
 // Offline, what each page starts: the entry point pages/app.js imports where this code has work
 // (a page the worker controls, no connection, a form that keeps what was typed, lines waiting).
 import { account, fill, make, outbox, path, store, words } from "./base.js";
-import { adjustForm } from "./adjust.js";
-import { handForm } from "./handform.js";
+import { adjustForm, handForm } from "./handform.js";
 import { gamesList, newGameForm } from "./newgame.js";
 import { gamePage } from "./sheet.js";
 import { saySent, soon, status, sync } from "./sync.js";
