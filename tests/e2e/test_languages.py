@@ -187,13 +187,16 @@ NOT_PAGES = {
     "ping": "the operator's health check: no words",
     "api.read": "the API: JSON for programs",
     "api.file": "the API: a game file, JSON",
+    "api.event": "the API: an event's standings, JSON",
+    "api.event_file": "the API: an event file, JSON",
     "live.state": "the live view's totals as JSON, which the live page (visited) shows",
     "transfer.archive": "a download: a zip of game files",
     "transfer.game_csv": "a download: a CSV file",
     "transfer.game_file": "a download: a game file",
+    "events.event_file": "a download: an event file, JSON",
 }
 #: The routes the signed-out part of the test visits (a second browser, by Accept-Language).
-SIGNED_OUT = {"accounts.signin", "accounts.signup", "live.view", "invites.join"}
+SIGNED_OUT = {"accounts.signin", "accounts.signup", "live.view", "invites.join", "tables.open"}
 
 
 def every_route(app: Flask, pages: dict[str, str], values: dict[str, object]) -> dict[str, str]:
@@ -275,6 +278,7 @@ def the_pages(app: Flask, page: Page, base: str) -> tuple[dict[str, str], int, s
     pages["explain-failed"] = f"/games/{pl4}/hands/2"
     pages.update(table_pages(page, base))
     pages.update(club_pages(page, base))
+    pages.update(event_pages(page, base))
     # the rest of the URL map, with a game whose first line is an adjustment (ru3)
     values = {"game_id": ru3, "number": 1, "preset": "pl-3", "job_id": imported(page, base)}
     return every_route(app, pages, values), fresh, live, invite
@@ -288,6 +292,63 @@ def table_pages(page: Page, base: str) -> dict[str, str]:
     live = link_from(page, "Make a live link", "/live/")
     pages = {"table-game": running, "table-live": live, "table-adjust": running + "/adjust"}
     return {name: url.removeprefix(base) for name, url in pages.items()}
+
+
+SEVEN = "Ala\nBartek\nCelina\nDarek\nEwa\nFranek\nGosia"
+
+
+def event_pages(page: Page, base: str) -> dict[str, str]:
+    """A director's events at each state a page of theirs exists in: one with round 1 played
+    and closed (standings with rows) and round 2 drawn (its seating), one with round 1 being
+    played (the close question, the seating plan with the tables' links). Seven players at
+    tables of 3 and 4. Made by the forms' posts (`page.request` keeps the session)."""
+    form = page.request.get(f"{base}/events/new").text()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
+    assert token, form[:500]
+
+    def post(path: str, **fields: str) -> str:
+        answer = page.request.post(
+            base + path, form={**fields, "csrf_token": token.group(1)}, max_redirects=0
+        )
+        assert answer.status == 302, f"{path}: {answer.status} {answer.text()[:500]}"
+        return answer.headers["location"]
+
+    def event(name: str, rounds: int) -> str:
+        fields = {"name": name, "size_3": "pl-3", "size_4": "pl-4", "first": "4"}
+        url = "/events/" + post("/events/new", **fields, ranking="points").split("/")[-2]
+        post(url + "/players", names=SEVEN)
+        for _ in range(rounds):
+            post(url + "/draw", method="random")
+            post(url + "/start")
+        return url
+
+    played = event("Club night", 1)
+    post(played + "/close")
+    post(played + "/draw", method="standings")
+    running = event("Spring cup", 1)
+    pages = {
+        "events": "/events",
+        "event-drawn": played,
+        "event-players": played + "/players",
+        "event-seating": played + "/seating",
+        "event-standings": played + "/standings",
+        "event-standings-print": played + "/standings?print=1",
+        "event-running": running,
+        "event-plan": running + "/plan",
+        "event-close": running + "/close",
+    }
+    for name, path in pages.items():  # each at its state: no redirect to another page
+        status = page.request.get(base + path, max_redirects=0).status
+        assert status == 200, f"{name}: {path} answers {status}"
+    return pages
+
+
+def table_link(page: Page, base: str, plan: str) -> str:
+    """The first table's link on a seating plan (event_pages)."""
+    page.goto(base + plan)
+    href = page.locator(".slip .share-link a").first.get_attribute("href") or ""
+    assert "/table/" in href, href
+    return href[href.index("/table/") :]  # opened with no account, it shows the table's game
 
 
 def club_pages(page: Page, base: str) -> dict[str, str]:
@@ -393,8 +454,11 @@ def test_every_page_in_every_language(
         "live": live[len(base) :],
         "join-signed-out": invite[len(base) :],  # an invite says what it is
     }
+    signed_out["table"] = table_link(page, base, pages["event-plan"])  # a phone at a table
     for name, path in signed_out.items():
         other.goto(base + path)
+        if name == "table":
+            assert re.search(r"/games/\d+$", other.url), other.url
         check_language(other, lang, english_of(page, base, path, name), name)
     sign_up(other, base, f"guest-{lang}")
     other.goto(invite)

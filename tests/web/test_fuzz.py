@@ -19,6 +19,7 @@ from sqlalchemy import text
 from scorekeeper import create_app
 from scorekeeper.services import importjobs
 from scorekeeper.store.db import db
+from scorekeeper.store.eventmodels import EventTable
 from scorekeeper.store.models import ImportJob, Revision, Scorer
 from scorekeeper.web.games.forms import OPTION_FIELDS
 from tests.conftest import pg_database, signed_up
@@ -154,12 +155,23 @@ FORMS: dict[str, tuple[dict[str, str], list[str]]] = {
     "account.token_new": ({"name": "phone"}, ["name"]),
     "accounts.signin": ({"username": "tester"}, ["username", "password", "next"]),
     "accounts.signup": ({}, ["username", "password", "confirm", "next"]),
+    "events.new": (
+        {"name": "Club night", "size_3": "pl-3", "first": "3", "ranking": "points"},
+        ["name", "size_3", "size_4", "first", "ranking", "bye", "points_3", "points_4"]
+        + ["confirm", *NEW_GAME],
+    ),
+    "events.players": ({"names": "Ala\nBartek\nCelina"}, ["names", "pick"]),
+    "events.draw": ({"method": "random"}, ["method"]),
+    "events.seating": ({}, [f"p{i}" for i in range(8)] + ["version", "x"]),
+    "events.start": ({}, ["version", "x"]),
+    "events.close": ({}, ["round", "version", "x"]),
 }
 QUERY = ["player", "variant", "since", "until", "page", "number", "big", "next", "x"]
 # how often each route is drawn, against 1 for the others: where the input is
 WEIGHTS = {"games.new": 12, "hands.new": 12, "hands.edit": 8, "hands.preview": 4}
 WEIGHTS |= {"hands.adjust": 8, "history.index": 6, "players.rename": 4, "players.merge": 4}
 WEIGHTS |= {"accounts.signin": 4, "accounts.signup": 4, "account.token_new": 4}
+WEIGHTS |= {"events.new": 6, "events.players": 3, "events.seating": 3}
 DATES = st.sampled_from(["9999-12-31", "0001-01-01", "2026-02-30", "20261231", "2026-W01-1"])
 
 
@@ -178,6 +190,26 @@ def _table(app: Any, client: Any) -> tuple[str, int]:
     return game, int(game.rsplit("/", 1)[1])
 
 
+def _event(client: Any) -> int:
+    """The owner's event: seven players, round 1 played and closed, round 2 drawn (its seating
+    can be moved, it can be started and closed: every page of an event exists)."""
+    fields = {"name": "Club night", "size_3": "pl-3", "size_4": "pl-4", "first": "4"}
+    r = client.post("/events/new", data={**fields, "ranking": "points"})
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    event = "/events/" + r.headers["Location"].split("/")[2]
+    names = "\n".join(["Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek", "Gosia"])
+    for path, data in (
+        ("/players", {"names": names}),
+        ("/draw", {"method": "random"}),
+        ("/start", {}),
+        ("/close", {}),
+        ("/draw", {"method": "standings"}),
+    ):
+        assert client.post(event + path, data=data).status_code == 302, path
+    assert client.get(event + "/seating").status_code == 200
+    return int(event.rsplit("/", 1)[1])
+
+
 def _counts(app: Any) -> tuple[int, ...]:
     """Rows of every table that holds what was input, and the games' versions."""
     with app.app_context():
@@ -190,14 +222,17 @@ def _counts(app: Any) -> tuple[int, ...]:
         return tuple(row)
 
 
-def _routes(app: Any, game_id: int) -> list[tuple[str, str, str]]:
-    """Every route as (endpoint, method, url) with this game's ids (test_access.py's way)."""
+def _routes(app: Any, game_id: int, event_id: int) -> list[tuple[str, str, str]]:
+    """Every route as (endpoint, method, url) with this game's and this event's ids
+    (test_access.py's way)."""
     with app.app_context():
         revision = db.session.execute(db.select(Revision.id)).scalars().first()
         scorer = db.session.execute(db.select(Scorer.id)).scalars().first() or 1
+        table = db.session.execute(db.select(EventTable.id)).scalars().first()
     values = {"game_id": game_id, "number": 1, "revision": revision, "scorer_id": scorer}
+    values |= {"event_id": event_id, "table_id": table}
     values |= {"player_id": 1, "token_id": 1, "preset": "pl-3", "token": "x" * 32, "lang": "pl"}
-    values |= {"job_id": 1}
+    values |= {"job_id": 1, "name": "rules/hand.js"}  # an engine module's path
     out = []
     for rule in app.url_map.iter_rules():
         if rule.endpoint in SKIPPED:
@@ -220,9 +255,10 @@ def _refused_stores_nothing(app: Any, send: Any) -> None:
 
 def test_every_form_and_page_takes_hostile_values_without_5xx(app, client):
     game, game_id = _table(app, client)
+    event_id = _event(client)
     routes = [
         r
-        for r in _routes(app, game_id)
+        for r in _routes(app, game_id, event_id)
         for _ in range(WEIGHTS.get(r[0], 1))
         if not r[1] == "POST" or not r[2].startswith("/api/")
     ]
@@ -238,7 +274,8 @@ def test_every_form_and_page_takes_hostile_values_without_5xx(app, client):
             args = data.draw(st.dictionaries(st.sampled_from(QUERY), value, max_size=5))
             path = url
             if data.draw(st.booleans()):  # a hostile value in the path too, where it takes one
-                path = re.sub(r"/x{32}|/pl-3$", "/" + quote(data.draw(FORM_VALUE)[:300]), url)
+                hostile = "/" + quote(data.draw(FORM_VALUE)[:300])
+                path = re.sub(r"/x{32}|/pl-3$|/rules/hand\.js$", hostile, url)
             _refused_stores_nothing(app, lambda: who.get(path, query_string=args))
             return
         base, fields = FORMS.get(endpoint, ({}, ["x"]))

@@ -51,6 +51,12 @@ def event_or_404(event_id: int) -> EventRow:
     return found
 
 
+def _whole(raw: str) -> int | None:
+    """A posted whole number (a table, a round, a player's id), else None. Not str.isdigit
+    alone: "²" is a digit to it that int() refuses, and so are 5,000 nines."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 12 else None
+
+
 def _problems(error: InvalidEvent) -> list[str]:
     tr = translator()
     return [p.located(tr) for p in error.problems]
@@ -126,7 +132,7 @@ def players(event_id: int) -> tuple[str, int] | Response:
     elif form.validate():
         typed = [" ".join(line.split()) for line in (form.names.data or "").splitlines()]
         names = [name for name in typed if name]
-        picked = {int(x) for x in request.form.getlist("pick") if x.isdigit()}
+        picked = {_whole(x) for x in request.form.getlist("pick")} - {None}
         ids = {name.casefold(): pid for pid, name in known}
         for pid, name in known:
             if pid in picked and name.casefold() not in {n.casefold() for n in names}:
@@ -183,7 +189,8 @@ def seating(event_id: int) -> tuple[str, int] | Response:
         tables: list[list[int]] = [[] for _ in range(count + 1)]
         for player in range(len(event.players)):
             raw = request.form.get(f"p{player}", "")
-            at = int(raw) if raw.isdigit() and int(raw) <= count + 1 else 0
+            number = _whole(raw) or 0
+            at = number if number <= count + 1 else 0
             if at:
                 tables[at - 1].append(player)
             where[player] = at
@@ -233,7 +240,7 @@ def close(event_id: int) -> Response | str:
         # the round this page named: a tab left open after it closed closes no other round
         raw = request.form.get("round", "")
         try:
-            running.close_round(event, int(raw) if raw.isdigit() else None)
+            running.close_round(event, _whole(raw))
         except (InvalidEvent, Conflict) as e:
             return _refusal(event_id, e)
         flash(_("Round %(number)s closed.", number=round_.number), "done")
