@@ -7,6 +7,7 @@ file), remembered per version of the event and of each of its games."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -113,10 +114,17 @@ def game_versions(event: EventRow) -> dict[int, int]:
     return {game_id: version for game_id, version in rows}
 
 
-def pure(event: EventRow, versions: dict[int, int] | None = None) -> Event:
+def pure(event: EventRow, versions: dict[int, int] | None = None, whole: bool = False) -> Event:
     """The event as scorekeeper.events reads it: every started round, each table's game read
     as its pages read it (as accepted: stored_sheet), each table remembered per version of
-    its game (memo.py), so that after a hand one table is scored again, not 250."""
+    its game (memo.py), so that after a hand one table is scored again, not 250.
+
+    A table is remembered without its lines (the game's and the tally's): the standings, the
+    draw and the director's pages read only its seats, totals, winners, end and count of
+    hands, and 1,000 tables of ~65 lines with their line results weigh ~120 MB, four times
+    the memo, which then forgot every table before it was asked again (bench/events.py: each
+    standings after a hand scored the whole event again). `whole`: every table with its lines,
+    as the event file writes them."""
     versions = game_versions(event) if versions is None else versions
     players = tuple(p.name for p in event.players)
     presets = {int(size): preset for size, preset in event.tables}
@@ -127,7 +135,8 @@ def pure(event: EventRow, versions: dict[int, int] | None = None) -> Event:
     }
     # confirmations are no part of a game's version: an event with them is read whole
     known = {
-        tid: None if event.confirm else memo.memos().events.get(key) for tid, key in keys.items()
+        tid: None if event.confirm or whole else memo.memos().events.get(key)
+        for tid, key in keys.items()
     }
     missing = {t.game_id for r in started(event) for t in r.tables if known[t.id] is None}
     facts = _facts({g: versions[g] for g in missing if g is not None and g in versions})
@@ -141,7 +150,7 @@ def pure(event: EventRow, versions: dict[int, int] | None = None) -> Event:
             if found is None:
                 found = _table(event, table, players, presets, rules, facts, confirmed)
                 if table.game_id in versions:
-                    memo.memos().events.put(keys[table.id], found)
+                    memo.memos().events.put(keys[table.id], _without_lines(found))
             tables.append(found)
         rounds.append(Round(tuple(tables)))
     return Event(
@@ -178,6 +187,15 @@ def _table(
         tally,
         tuple(by.get(n) for n in range(1, len(lines) + 1)),
         table.closed,
+    )
+
+
+def _without_lines(table: Table) -> Table:
+    """The table as remembered: its game's and its tally's lines left out (pure())."""
+    return dataclasses.replace(
+        table,
+        game=dataclasses.replace(table.game, lines=()),
+        tally=dataclasses.replace(table.tally, lines=()),
     )
 
 
@@ -231,4 +249,4 @@ def _confirmations(event: EventRow, versions: dict[int, int]) -> dict[int, dict[
 def event_file(event: EventRow) -> dict[str, Any]:
     """The event file of everything played so far (the rounds started): read again, it gives
     the same standings."""
-    return to_dict(pure(event))
+    return to_dict(pure(event, whole=True))

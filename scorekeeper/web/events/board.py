@@ -14,6 +14,7 @@ from scorekeeper.web import addresses
 from scorekeeper.web.events import links
 from scorekeeper.web.events.forms import DrawForm
 from scorekeeper.web.sharing.live import qr_svg
+from scorekeeper.web.words import VARIANT_NAMES
 
 
 def _names(event: EventRow) -> list[str]:
@@ -42,7 +43,7 @@ def context(event: EventRow) -> dict[str, Any]:
                     "number": table.number,
                     "game_id": table.game_id,
                     "seats": [(names[s], total) for s, total in zip(table.seats, tally.totals)],
-                    "hands": sum(1 for line in tally.lines if line.kind == "hand"),
+                    "hands": tally.hands,
                     "ended": tally.finished,
                     "closed": table.closed,
                     "counts": counts(pure, result),
@@ -62,7 +63,10 @@ def context(event: EventRow) -> dict[str, Any]:
         "tables": tables,
         "byes": _byes(event, current) if current is not None else [],
         "draw": DrawForm(),
-        "presets": [(int(size), preset) for size, preset in event.tables],
+        # by the name players give the variant: its title's "3 players" is the size said again
+        "presets": [
+            (int(size), VARIANT_NAMES.get(preset, preset)) for size, preset in event.tables
+        ],
     }
 
 
