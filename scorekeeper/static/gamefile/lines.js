@@ -4,7 +4,7 @@
 // players' names and the trail, each checked against the bounds of its column.
 import { HAND_FIELDS, MARRIAGE_FIELDS, MUSIK_FIELDS } from "../rules/data.js";
 import { Adjustment, Hand, Marriage, MARRIAGE_SUITS, Musik } from "../rules/hand.js";
-import { InvalidHand, N_, Problem } from "../rules/i18n.js";
+import { N_, Problem } from "../rules/i18n.js";
 import { AT_MAX, casefold, LINES_MAX, nameProblem, normalName, REASON_MAX, textProblem, TRAIL_MAX, WHO_MAX } from "../rules/optionspecs.js";
 
 /** @typedef {import("../rules/hand.js").Line} Line */
@@ -284,25 +284,6 @@ export function lineToDict(line) {
   if (line.tricks !== null) out.tricks = [...line.tricks];
   if (line.musik !== null) out.musik = { aces: line.musik.aces, marriage: line.musik.marriage };
   return out;
-}
-
-/**
- * One hand or adjustment in game-file shape (the API's POST body); InvalidHand if malformed.
- * @param {number} number
- * @param {unknown} raw
- * @returns {Line}
- */
-export function parseLine(number, raw) {
-  const reader = new Reader();
-  const line = reader.line(number, raw);
-  if (reader.problems.length || line === null) {
-    throw new InvalidHand(
-      reader.problems.length
-        ? reader.problems
-        : [new Problem({ hand: number, field: "hand", template: N_("not a hand") })],
-    );
-  }
-  return line;
 }
 
 /** @typedef {import("../rules/ruleset.js").Rules} Rules */

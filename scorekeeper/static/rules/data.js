@@ -88,7 +88,6 @@ export const PRESETS = [
 ];
 export const PRESET_KEYS = ["cards", "bidding", "min_bid", "bid_step", "max_contract", "contract_raise", "marriages", "marriage_needs_trick", "trump_marriage_double", "rounding", "lock", "sitting_out", "musik_bonus", "give_up", "slam_counts_all", "all_cards_in_play", "barrel", "bolts", "dump"];
 export const BOUNDS = {
-  "DB_INT_MAX": 2147483647,
   "ADJUSTMENT_MAX": 10000,
   "LINES_MAX": 2000,
   "TRAIL_MAX": 10000,

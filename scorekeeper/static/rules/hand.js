@@ -68,9 +68,6 @@ export class Deck {
 export const DECKS = Object.freeze(
   Object.assign(Object.create(null), Object.fromEntries(Object.entries(DECK_DATA).map(([k, d]) => [k, new Deck(d)]))),
 );
-export const STANDARD = DECKS.standard;
-export const MOSCOW = DECKS.moscow;
-
 /** On the barrel at `at`: `tries` hands to finish, else fall by `penalty` (section 5); the
  * `fallsToZero`-th fall of a seat sets its total to 0 instead (5.1; null: never). */
 export class Barrel {

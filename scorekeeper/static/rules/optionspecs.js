@@ -11,7 +11,6 @@ import { Message, N_ } from "./i18n.js";
 
 
 export const {
-  DB_INT_MAX,
   ADJUSTMENT_MAX,
   LINES_MAX,
   TRAIL_MAX,
@@ -106,15 +105,6 @@ export function stakeProblem({ finite, negative, digits, exponent }) {
     return new Message({ template: N_("has at most {places} decimal places"), params: { places: STAKE_PLACES } });
   }
   return null;
-}
-
-/**
- * `value` if a stored id or integer can be it, else null (an id that cannot exist).
- * @param {number | null | undefined} value
- * @returns {number | null}
- */
-export function dbInt(value) {
-  return value != null && value >= 0 && value <= DB_INT_MAX ? value : null;
 }
 
 /**

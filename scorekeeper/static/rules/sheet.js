@@ -186,19 +186,6 @@ export class Sheet {
 }
 
 /**
- * Each line's number as the table counts hands (1, 2, 3 over the hands only), null for an
- * adjustment, which is a line of its own kind: after one adjustment the first hand is still
- * hand 1. A line's position (its URL, the game file's `number`) stays the line number.
- * @param {Iterable<LineResult>} lines
- * @returns {(number | null)[]}
- */
-export function handNumbers(lines) {
-  let hands = 0;
-  return Array.from(lines, (line) => (line.kind === "adjustment" ? null : ++hands));
-}
-
-
-/**
  * Scores every line in order; throws InvalidHand with every problem found (`stored`: lines
  * accepted when logged, Sheet.replay).
  * @param {Rules} rules
