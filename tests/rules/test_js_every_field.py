@@ -22,13 +22,12 @@ from tests.everyfield import every_field_games
 ROOT = Path(__file__).resolve().parents[2]
 NODE = shutil.which("node")
 
-# the phone's reader and writer (static/gamefile/file.js) and its engine (output.js), on each
+# the phone's reader and writer and its engine (static/gamefile/output.js), on each
 # game: what it writes back, and what it scores
 SCRIPT = """
 import fs from "node:fs";
 const root = new URL(process.argv[1]);
-const { loads, toDict } = await import(new URL("gamefile/file.js", root).href);
-const { engineOutput } = await import(new URL("gamefile/output.js", root).href);
+const { engineOutput, loads, toDict } = await import(new URL("gamefile/output.js", root).href);
 const games = JSON.parse(fs.readFileSync(0, "utf8"));
 const out = games.map((text) => ({
   written: toDict(loads(text)),
@@ -82,7 +81,7 @@ def test_the_phone_writes_back_every_field_and_option_it_read(phone: list[dict[s
     for game, answer in zip(every_field_games(), phone, strict=True):
         server = to_dict(parse(game))
         lost = _lost(server, answer["written"], game["variant"])
-        assert not lost, "the phone's game file reader or writer (static/gamefile/file.js): " + (
+        assert not lost, "the phone's game file reader or writer (static/gamefile/output.js): " + (
             "; ".join(lost)
         )
 
