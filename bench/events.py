@@ -360,7 +360,12 @@ def club_night(director: Director, figures: Figures, pool: Pool) -> None:
 def bench(label: str, url: str, size: Size, pool: Pool) -> Figures:
     print(f"{label}: load average {loadavg()} ...", flush=True)
     app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False}
+        {
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "bench",
+            "WTF_CSRF_ENABLED": False,
+            "IMPORT_WORKER": False,  # no thread of this app's polling after its database went
+        }
     )
     client = app.test_client()
     secret = "bench password"
