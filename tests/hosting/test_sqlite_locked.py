@@ -26,7 +26,9 @@ FIRST = {"declarer": 1, "bid": 110, "points": [10, 100, 10]}  # Ala dealt, Barte
 HAND = {"declarer": 2, "bid": 100, "points": [10, 10, 100]}  # Bartek dealt, Celina opened
 FORM = {"dealer": "1", "declarer": "2", "bid": "100"}
 FORM.update({"points-0": "10", "points-1": "10", "points-2": "100"})
-ROUNDS = 4
+# each kind of write twice under one lock (another tab retries its own all along); every write
+# waits out the busy timeout (1 s), so a round more is a second or two more, nothing more tested
+ROUNDS = 2
 Timed = tuple[int, dict[str, str], float]
 
 
