@@ -13,8 +13,9 @@ SHOTS = os.environ.get("SCREENSHOTS")  # a folder: save a screenshot of every pa
 
 
 def check_page(page: Page, name: str, screen: int = 390, axe: bool = True) -> None:
-    """No axe violation (unless `axe` is False: a page test_languages.py runs axe on in English
-    at the same state), nothing wider than the screen, and a screenshot when asked."""
+    """No axe violation (unless `axe` is False: a page test_languages.py runs axe on at the
+    same state, in one of the four languages), nothing wider than the screen, and a screenshot
+    when asked."""
     if axe:
         result = Axe().run(page)
         assert result.violations_count == 0, result.generate_report()
@@ -277,7 +278,7 @@ def test_accounts_pages_and_a_co_scorer(
 
 def test_looking_back_pages(page: Page, live_server: str, tmp_path) -> None:
     # axe runs here on the pages at states the every-page test has none of (a refused rename,
-    # a refused import); the others it sees there, in English (0.3-1 s a page less here)
+    # a refused import); the others it sees there (0.3-1 s a page less here)
     start(page, live_server, "ru-3", ["Ala", "Bartek", "Celina"], "looking-back")
     log_hand(page, "Bartek", 120, {"Ala": 35, "Bartek": 70, "Celina": 15}, ("1:hearts",))
     log_hand(page, "Celina", 100, {"Ala": 10, "Bartek": 10, "Celina": 100})
