@@ -269,3 +269,27 @@ def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
         # would answer requests that the tests route or count themselves
         "service_workers": "block",
     }
+
+
+#: The files whose tests take longest (the browser's, the app servers', the JavaScript engine's
+#: conformance in chunks), run first. xdist's worksteal (pyproject.toml) hands each worker half
+#: of the run and lets an idle one take the tail of the other's queue: with the long tests at
+#: the front the tails are short tests, and the two workers end together instead of one
+#: waiting out another's 20 s browser test.
+SLOW_FIRST = (
+    "tests/e2e/test_languages.py",
+    "tests/e2e/test_offline",
+    "tests/e2e/",
+    "tests/hosting/",
+    "tests/rules/test_js_twin.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next(
+            (i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)),
+            len(SLOW_FIRST),
+        )
+
+    items.sort(key=rank)  # stable: a file's tests keep their order
