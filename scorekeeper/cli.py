@@ -22,19 +22,23 @@ from scorekeeper.gamefile.output import score_output
 from scorekeeper.rules import InvalidHand
 
 
+def _read(kind: str, file: str) -> bytes:
+    """The bytes of FILE (- for standard input); one line and exit 2 when it cannot be read."""
+    try:
+        if file == "-":
+            return sys.stdin.buffer.read()
+        with open(file, "rb") as f:
+            return f.read()
+    except OSError as e:
+        click.echo(f"{kind}: cannot read {file}: {e.strerror}", err=True)
+        sys.exit(2)
+
+
 @click.command()
 @click.argument("file", type=click.Path(allow_dash=True))  # a folder: "game: cannot read", below
 def score(file: str) -> None:
     """Score the game file FILE (- for standard input): JSON on stdout, or problems on stderr."""
-    try:
-        if file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(file, "rb") as f:
-                data = f.read()
-    except OSError as e:
-        click.echo(f"game: cannot read {file}: {e.strerror}", err=True)
-        sys.exit(2)
+    data = _read("game", file)
     try:
         game = loads(data)
         tally = game.score()
@@ -52,15 +56,7 @@ def standings(file: str) -> None:
     problems on stderr."""
     from scorekeeper.events import InvalidEvent, loads_event, standings_output
 
-    try:
-        if file == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(file, "rb") as f:
-                data = f.read()
-    except OSError as e:
-        click.echo(f"event: cannot read {file}: {e.strerror}", err=True)
-        sys.exit(2)
+    data = _read("event", file)
     try:
         event = loads_event(data)
     except InvalidEvent as e:
