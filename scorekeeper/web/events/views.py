@@ -15,7 +15,7 @@ from scorekeeper.services import events as running
 from scorekeeper.store import events as stored
 from scorekeeper.store import queries
 from scorekeeper.store.eventmodels import Event as EventRow
-from scorekeeper.web import access, switchwords, words
+from scorekeeper.web import access
 from scorekeeper.web.events import board
 from scorekeeper.web.events.forms import (
     SIZES,
@@ -28,14 +28,7 @@ from scorekeeper.web.events.forms import (
 )
 from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.games.forms import (
-    PER_SUIT,
-    SIMPLE,
-    TOGGLED,
-    agreement_field,
-    agreement_way,
-    boxes,
-    field_name,
-    variant_way,
+    option_widgets,
 )
 from scorekeeper.web.i18n import translator
 
@@ -87,26 +80,7 @@ def new() -> tuple[str, int] | Response:
         form=form,
         sizes=[(size, presets_of(size)) for size in SIZES],
         shown=shown,
-        simple=SIMPLE,
-        toggled=TOGGLED,
-        per_suit=PER_SUIT,
-        boxes=boxes,
-        field_name=field_name,
-        words=words,
-        switches=switchwords,
-        agreement_field=agreement_field,
-        ways={
-            k: {
-                **{rule: variant_way(k, rule) for rule in TOGGLED},
-                **{
-                    f"{rule}.{key}": agreement_way(k, rule, key)
-                    for rule, agreements in switchwords.AGREEMENTS.items()
-                    for key in agreements
-                },
-            }
-            for k in VARIANTS
-        },
-        presets={k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()},
+        **option_widgets(),
     ), (422 if request.method == "POST" else 200)
 
 

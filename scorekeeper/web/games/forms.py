@@ -226,3 +226,33 @@ def _add_fields() -> dict[str, list[str]]:
 
 
 OPTION_FIELDS: dict[str, list[str]] = _add_fields()
+
+
+def option_widgets() -> dict[str, Any]:
+    """What the option widgets (templates/games/_options.html) read, on the new-game and the
+    new-event form alike: the kinds of option, their words and how each preset plays each."""
+    from scorekeeper.web import switchwords, words
+
+    return {
+        "simple": SIMPLE,
+        "toggled": TOGGLED,
+        "per_suit": PER_SUIT,
+        "boxes": boxes,
+        "field_name": field_name,
+        "words": words,
+        "switches": switchwords,
+        "agreement_field": agreement_field,
+        # how each preset plays each toggle, and each agreement under one ("barrel.falls_to_zero")
+        "ways": {
+            k: {
+                **{rule: variant_way(k, rule) for rule in TOGGLED},
+                **{
+                    f"{rule}.{key}": agreement_way(k, rule, key)
+                    for rule, agreements in AGREEMENTS.items()
+                    for key in agreements
+                },
+            }
+            for k in VARIANTS
+        },
+        "presets": {k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()},
+    }

@@ -16,20 +16,13 @@ from scorekeeper.rules import VARIANTS, InvalidHand, formspec
 from scorekeeper.services import summaries, writing
 from scorekeeper.store import derived, memo, queries, trail
 from scorekeeper.store.models import Game
-from scorekeeper.web import access, charts, switchwords, words
+from scorekeeper.web import access, charts, words
 from scorekeeper.web.common import variant_title
 from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.games.forms import (
-    PER_SUIT,
-    SIMPLE,
-    TOGGLED,
     NewGameForm,
-    agreement_field,
-    agreement_way,
-    boxes,
-    field_name,
+    option_widgets,
     summary,
-    variant_way,
 )
 from scorekeeper.web.games.newgame import take_problems, to_game_file
 
@@ -67,32 +60,11 @@ def new() -> tuple[str, int] | Response:
         else:
             return redirect(url_for("games.show", game_id=game.id))
     known = queries.player_names(access.me().id)
-    presets = {k: cls.preset_options().to_dict() for k, cls in VARIANTS.items()}
     return render_template(
         "games/new.html",
         form=form,
         known=known,
-        simple=SIMPLE,
-        toggled=TOGGLED,
-        per_suit=PER_SUIT,
-        boxes=boxes,
-        field_name=field_name,
-        words=words,
-        switches=switchwords,
-        agreement_field=agreement_field,
-        # how each preset plays each toggle, and each agreement under one ("barrel.falls_to_zero")
-        ways={
-            k: {
-                **{rule: variant_way(k, rule) for rule in TOGGLED},
-                **{
-                    f"{rule}.{key}": agreement_way(k, rule, key)
-                    for rule, agreements in switchwords.AGREEMENTS.items()
-                    for key in agreements
-                },
-            }
-            for k in VARIANTS
-        },
-        presets=presets,
+        **option_widgets(),
         variants=VARIANTS,
         summaries={key: summary(key) for key in VARIANTS},
     ), (422 if request.method == "POST" else 200)
