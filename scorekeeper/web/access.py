@@ -30,6 +30,7 @@ from scorekeeper.extensions import login
 from scorekeeper.services import accounts
 from scorekeeper.store import queries
 from scorekeeper.store.models import Account, Game
+from scorekeeper.web.posted import whole
 
 # the session cookie's random id of its signed-in browser (accounts.start_session): the server's
 # account_session row must still exist for the cookie to sign anyone in (so a session can end)
@@ -78,8 +79,8 @@ def _load(account_id: str) -> Account | None:
     would come here and find no session id."""
     sid = session.get(SESSION_ID)
     account = (
-        accounts.session_account(int(account_id), sid)
-        if account_id.isdigit() and len(account_id) < 12 and isinstance(sid, str)
+        accounts.session_account(number, sid)
+        if (number := whole(account_id)) is not None and isinstance(sid, str)
         else None
     )
     if account is None:  # ended elsewhere: the cookie forgets it too

@@ -17,6 +17,7 @@ from scorekeeper.rules.bounds import FORM_TOKEN_MAX, REASON_MAX
 from scorekeeper.web.fields import NUMERIC, Bounded, MultiCheckbox
 from scorekeeper.web.formbase import Form
 from scorekeeper.web.i18n import problem_text
+from scorekeeper.web.posted import whole
 
 
 def page_token() -> HiddenField:
@@ -96,7 +97,7 @@ class AdjustmentForm(LineForm):
             raise ValidationError(_l("A minus was ticked for no player: tick it again."))
 
     def minus_seats(self) -> set[int]:
-        return {int(s) for s in self.minus.data or () if s.isdigit()}
+        return {s for s in map(whole, self.minus.data or ()) if s is not None}
 
     def to_line(self, seats: int) -> Adjustment:
         minus = self.minus_seats()

@@ -228,6 +228,11 @@ def test_with_confirm_a_table_counts_once_a_seat_confirmed_each_hand(app: Any, c
     assert client.get(api).get_json()["pending"] == [{"round": 1, "table": 1}]
     text, version = _confirm_page(phone, game)
     assert "1 hand to confirm" in text and "Confirm hand 1" in text
+    # a line or seat no form of the page posts ("²" is a digit to str.isdigit) confirms nothing
+    for line, seat in (("²", "2"), ("1", "²"), ("9" * 5000, "2")):
+        r = phone.post(f"{game}/confirm", data={"line": line, "seat": seat, "version": version})
+        assert r.status_code == 302
+        assert "1 hand to confirm" in _confirm_page(phone, game)[0]
     r = phone.post(f"{game}/confirm", data={"line": "1", "seat": "2", "version": version})
     assert r.status_code == 302
     text, _ = _confirm_page(phone, game)
@@ -274,3 +279,11 @@ def test_a_stale_tab_neither_closes_nor_starts_another_round(app: Any, client: A
     assert "Round 2, being played" in client.get(event).get_data(as_text=True)
     assert client.post(f"{event}/close", data={"round": "2"}).status_code == 302
     assert "Round 2, closed" in client.get(event).get_data(as_text=True)
+
+
+def test_a_preferred_table_size_no_form_offers_is_refused_at_its_field(client: Any) -> None:
+    data = {"name": "Club night", "size_3": "pl-3", "ranking": "points", "opt_target": "300"}
+    for first in ("²", "7", "9" * 5000):
+        r = client.post("/events/new", data=data | {"first": first})
+        assert r.status_code == 422, first
+        assert "Not a valid choice" in r.get_data(as_text=True)

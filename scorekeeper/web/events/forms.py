@@ -16,6 +16,7 @@ from scorekeeper.web.formbase import Form
 from scorekeeper.web.games.forms import NewGameForm
 from scorekeeper.web.games.newgame import overrides, take_problems
 from scorekeeper.web.i18n import translator
+from scorekeeper.web.posted import whole
 from scorekeeper.web.words import VARIANT_NAMES, opts
 
 #: the table sizes a preset is played at, largest first (the usual club table first)
@@ -90,7 +91,7 @@ def _number(text: str) -> Any:
 def header(form: EventForm) -> dict[str, Any]:
     """The form as an event file with no player yet (InvalidHand: an option's problem)."""
     chosen = {size: form[f"size_{size}"].data for size in SIZES if form[f"size_{size}"].data}
-    first = int(form.first.data) if (form.first.data or "").isdigit() else SIZES[0]
+    first = whole(form.first.data) or SIZES[0]
     order = sorted(chosen, key=lambda s: (s != first, -s))
     # the options are read against the preset of the preferred size, as the new-game form
     # reads them against its variant ("as the variant" for a house rule)

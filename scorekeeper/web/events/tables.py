@@ -21,6 +21,7 @@ from scorekeeper.web.common import line_summary
 from scorekeeper.web.events import links
 from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.i18n import translator
+from scorekeeper.web.posted import whole
 
 bp = Blueprint("tables", __name__)
 
@@ -74,11 +75,11 @@ def confirm(game_id: int) -> Response | tuple[str, int]:
     form.prepare(game.version)
     errors: list[str] = []
     if request.method == "POST" and form.validate():
-        line, seat = request.form.get("line", ""), request.form.get("seat", "")
+        line, seat = whole(request.form.get("line")), whole(request.form.get("seat"))
         try:
-            if not (line.isdigit() and seat.isdigit()):
+            if line is None or seat is None:
                 raise Conflict()  # not posted by this page's forms
-            running.confirm_hand(event, table, int(line), int(seat), form.posted_version())
+            running.confirm_hand(event, table, line, seat, form.posted_version())
         except InvalidEvent as e:
             errors = [p.problem.text(translator()) for p in e.problems]
         except Conflict:

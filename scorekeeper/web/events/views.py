@@ -31,6 +31,7 @@ from scorekeeper.web.games.forms import (
     option_widgets,
 )
 from scorekeeper.web.i18n import translator
+from scorekeeper.web.posted import whole
 
 bp = Blueprint("events", __name__, url_prefix="/events")
 bp.before_request(access.require_sign_in)
@@ -42,12 +43,6 @@ def event_or_404(event_id: int) -> EventRow:
     if found is None:
         abort(404)
     return found
-
-
-def _whole(raw: str) -> int | None:
-    """A posted whole number (a table, a round, a player's id), else None. Not str.isdigit
-    alone: "²" is a digit to it that int() refuses, and so are 5,000 nines."""
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 12 else None
 
 
 def _problems(error: InvalidEvent) -> list[str]:
@@ -106,7 +101,7 @@ def players(event_id: int) -> tuple[str, int] | Response:
     elif form.validate():
         typed = [" ".join(line.split()) for line in (form.names.data or "").splitlines()]
         names = [name for name in typed if name]
-        picked = {_whole(x) for x in request.form.getlist("pick")} - {None}
+        picked = {whole(x) for x in request.form.getlist("pick")} - {None}
         ids = {name.casefold(): pid for pid, name in known}
         for pid, name in known:
             if pid in picked and name.casefold() not in {n.casefold() for n in names}:
@@ -163,7 +158,7 @@ def seating(event_id: int) -> tuple[str, int] | Response:
         tables: list[list[int]] = [[] for _ in range(count + 1)]
         for player in range(len(event.players)):
             raw = request.form.get(f"p{player}", "")
-            number = _whole(raw) or 0
+            number = whole(raw) or 0
             at = number if number <= count + 1 else 0
             if at:
                 tables[at - 1].append(player)
@@ -214,7 +209,7 @@ def close(event_id: int) -> Response | str:
         # the round this page named: a tab left open after it closed closes no other round
         raw = request.form.get("round", "")
         try:
-            running.close_round(event, _whole(raw))
+            running.close_round(event, whole(raw))
         except (InvalidEvent, Conflict) as e:
             return _refusal(event_id, e)
         flash(_("Round %(number)s closed.", number=round_.number), "done")
