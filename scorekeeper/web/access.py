@@ -64,6 +64,7 @@ def init_app(app: Flask) -> None:
     login.init_app(app)
     app.session_interface = SessionInterface()
     app.before_request(_load_first)
+    app.jinja_env.globals["table_phone"] = table_phone
 
 
 def _load_first() -> None:
@@ -155,6 +156,14 @@ def by_table_link(game: Game) -> Any:
     if current_user.is_authenticated and queries.is_scorer(game, me().id):
         return None
     return grant
+
+
+def table_phone() -> Any:
+    """The table (with its round and event) a phone with no account scores by its link on
+    this page, or None: the page's header names the table where it would offer to sign in."""
+    if current_user.is_authenticated:
+        return None
+    return _table_grant()
 
 
 def require_sign_in() -> Any:

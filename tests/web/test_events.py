@@ -205,6 +205,11 @@ def test_a_table_phone_is_offered_only_what_its_link_can_do(app: Any, client: An
     for offered in ("/share", "/export", ".csv", ".json", "/print", "Rematch", "Abandon"):
         assert offered not in seen, offered
     assert "round 1, table 1" in seen  # it says whose link scores it
+    # its header names the table where a page for no one offers to sign in
+    header = seen.split("</header>")[0]
+    assert "Round 1, table 1" in header and "Sign in" not in header
+    header = phone.get(f"{game}/hands/new").get_data(as_text=True).split("</header>")[0]
+    assert "Round 1, table 1" in header
     director = client.get(game).get_data(as_text=True)
     assert f"{game}/share" in director and "Game file" in director
 
