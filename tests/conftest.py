@@ -100,10 +100,21 @@ def pg_migrated() -> Iterator[str]:
         yield url
 
 
+_SEQUENCES: dict[str, list[str]] = {}
+
+
+def _sequences(conn: Any) -> list[str]:
+    """The id sequences of the migrated schema (the same for every test of a process)."""
+    rows = conn.execute(text("SELECT sequence_name FROM information_schema.sequences"))
+    return [name for (name,) in rows]
+
+
 def _emptied(url: str) -> None:
     """Every table of the app emptied and its ids starting again from 1 (the migrations'
-    own table kept), with any connection a test left behind closed first."""
-    tables = ", ".join(t.name for t in db.metadata.sorted_tables)
+    own table kept), with any connection a test left behind closed first. DELETE, not
+    TRUNCATE: a test leaves a few rows, and TRUNCATE gives each of the 20 tables new files
+    (65 ms a test against 25 ms, on ~900 PostgreSQL tests a run)."""
+    tables = [t.name for t in reversed(db.metadata.sorted_tables)]  # children first
     engine = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
     with engine.connect() as conn:
         conn.execute(
@@ -112,7 +123,13 @@ def _emptied(url: str) -> None:
                 " WHERE datname = current_database() AND pid <> pg_backend_pid()"
             )
         )
-        conn.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
+        sequences = _SEQUENCES.setdefault(url, _sequences(conn))
+        conn.exec_driver_sql(
+            "; ".join(
+                [f'DELETE FROM "{t}"' for t in tables]
+                + [f'ALTER SEQUENCE "{q}" RESTART' for q in sequences]
+            )
+        )
     engine.dispose()
 
 
@@ -262,7 +279,7 @@ def browser_context_args(browser_context_args):  # type: ignore[no-untyped-def]
     return {
         **browser_context_args,
         "viewport": {"width": 390, "height": 844},
-        "device_scale_factor": 2,
+        "device_scale_factor": int(os.environ.get("DPR", "2")),
         "is_mobile": True,
         "has_touch": True,
         # the service worker is the business of tests/e2e/test_install.py alone: elsewhere it
