@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .model import FORMAT, RANKINGS, Event, Round, Table, to_dict
+from .model import FORMAT, RANKINGS, Event, Outcome, Round, Score, Table, to_dict
 from .problems import EventProblem, InvalidEvent
 from .reader import loads, parse
 from .reader import loads as loads_event
@@ -19,7 +19,9 @@ __all__ = [
     "Event",
     "EventProblem",
     "InvalidEvent",
+    "Outcome",
     "Round",
+    "Score",
     "SeatResult",
     "Standings",
     "Table",

@@ -5,15 +5,40 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.gamefile import GameFile, line_to_dict
-from scorekeeper.rules import Hand, Tally
+from scorekeeper.rules import Hand
 
 from .numbers import as_json
 
 FORMAT = "scorekeeper-event/1"
 RANKINGS = ("points", "totals", "margin")
+
+
+class Score(Protocol):
+    """What a table's result reads of its game's tally (section 2): a whole rules.Tally, or
+    the Outcome a store remembers of one."""
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def winners(self) -> tuple[int, ...]: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def hands(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A game's tally reduced to what its table's result reads: its final totals, winners,
+    whether it ended by the rules, and its hands."""
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    finished: bool
+    hands: int
 
 
 @dataclass(frozen=True)
@@ -23,7 +48,7 @@ class Table:
 
     seats: tuple[int, ...]
     game: GameFile
-    tally: Tally
+    tally: Score
     #: per line of the game: the seat that confirmed it (events.md section 1), or None
     confirmed_by: tuple[int | None, ...] = ()
     closed: bool = False

@@ -22,6 +22,7 @@ from scorekeeper.events import FORMAT, Event, EventProblem, InvalidEvent, parse
 from scorekeeper.events.draw import METHODS, next_round
 from scorekeeper.gamefile import GameFile
 from scorekeeper.rules.errors import N_, Problem
+from scorekeeper.services import standings as reading
 from scorekeeper.services.games import create_game
 from scorekeeper.services.writing import Conflict, _take, commit
 from scorekeeper.store import derived
@@ -187,7 +188,7 @@ def draw_round(
     if len(here) < min(int(size) for size, _ in event.tables):
         raise refused("players", N_("too few players for a table of this event"))
     result = next_round(
-        stored.pure(event), here, method, secrets.randbits(32) if seed is None else seed
+        reading.pure(event), here, method, secrets.randbits(32) if seed is None else seed
     )
     with _writing(event):
         again = drawn(event)
@@ -311,7 +312,7 @@ def confirmations(game_id: int) -> dict[int, int]:
 
 def unfinished(event: EventRow, round_: EventRound) -> list[EventTable]:
     """The tables of a started round whose game has not ended (closing closes them)."""
-    pure = stored.pure(event)
+    pure = reading.pure(event)
     at = stored.started(event).index(round_)
     return [
         table

@@ -8,14 +8,14 @@ file), remembered per version of the event and of each of its games."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from scorekeeper.events import Event, Round, Standings, Table, to_dict
+from scorekeeper.events import Event, Outcome, Round, Standings, Table, to_dict
 from scorekeeper.events import standings as rank
 from scorekeeper.gamefile import GameFile
 from scorekeeper.rules import Line as RuleLine
@@ -114,30 +114,40 @@ def game_versions(event: EventRow) -> dict[int, int]:
     return {game_id: version for game_id, version in rows}
 
 
-def pure(event: EventRow, versions: dict[int, int] | None = None, whole: bool = False) -> Event:
+def pure(
+    event: EventRow,
+    versions: dict[int, int] | None = None,
+    whole: bool = False,
+    outcomes: Mapping[int, Mapping[str, Any]] | None = None,
+) -> Event:
     """The event as scorekeeper.events reads it: every started round, each table's game read
     as its pages read it (as accepted: stored_sheet), each table remembered per version of
     its game (memo.py), so that after a hand one table is scored again, not 250.
 
-    A table is remembered without its lines (the game's and the tally's): the standings, the
-    draw and the director's pages read only its seats, totals, winners, end and count of
-    hands, and 1,000 tables of ~65 lines with their line results weigh ~120 MB, four times
-    the memo, which then forgot every table before it was asked again (bench/events.py: each
-    standings after a hand scored the whole event again). `whole`: every table with its lines,
-    as the event file writes them."""
+    A table is remembered without its lines, as an Outcome: the standings, the draw and the
+    director's pages read only its seats, totals, winners, end and count of hands, and 1,000
+    tables of ~65 lines with their line results weigh ~120 MB, four times the memo, which
+    then forgot every table before it was asked again. `outcomes`: game id -> its summary at
+    its version now (store/summaries.py, kept as rows), from which a table this worker does
+    not remember is made without reading its lines: a new worker's first standings of 1,000
+    tables read 65,000 lines and scored them in ~4 s (bench/events.py). `whole`: every table
+    with its lines, as the event file writes them."""
     versions = game_versions(event) if versions is None else versions
     players = tuple(p.name for p in event.players)
     presets = {int(size): preset for size, preset in event.tables}
-    keys = {
-        t.id: ("event-table", t.game_id, versions.get(t.game_id or 0), tuple(t.seats), t.closed)
-        for r in started(event)
-        for t in r.tables
-    }
+    keys = _keys(event, versions)
     # confirmations are no part of a game's version: an event with them is read whole
-    known = {
+    known: dict[int, Table | None] = {
         tid: None if event.confirm or whole else memo.memos().events.get(key)
         for tid, key in keys.items()
     }
+    summed = {} if event.confirm or whole else dict(outcomes or {})
+    for round_ in started(event):
+        for table in round_.tables:
+            data = summed.get(table.game_id or 0)
+            if known[table.id] is None and data is not None:
+                known[table.id] = _from_summary(event, table, players, presets, data)
+                memo.memos().events.put(keys[table.id], known[table.id])
     missing = {t.game_id for r in started(event) for t in r.tables if known[t.id] is None}
     facts = _facts({g: versions[g] for g in missing if g is not None and g in versions})
     confirmed = _confirmations(event, versions) if event.confirm else {}
@@ -166,6 +176,50 @@ def pure(event: EventRow, versions: dict[int, int] | None = None, whole: bool = 
     )
 
 
+def _keys(event: EventRow, versions: dict[int, int]) -> dict[int, tuple[Any, ...]]:
+    """Each table's key in the memo: its game at its version, its seats, closed or not."""
+    return {
+        t.id: ("event-table", t.game_id, versions.get(t.game_id or 0), tuple(t.seats), t.closed)
+        for r in started(event)
+        for t in r.tables
+    }
+
+
+def unremembered(event: EventRow, versions: dict[int, int]) -> dict[int, int]:
+    """The games (id -> version) of the tables this worker does not remember: those whose
+    summaries pure() may be given. None for an event read whole (with `confirm`)."""
+    if event.confirm:
+        return {}
+    keys = _keys(event, versions)
+    return {
+        t.game_id: versions[t.game_id]
+        for r in started(event)
+        for t in r.tables
+        if t.game_id in versions and memo.memos().events.get(keys[t.id]) is None
+    }
+
+
+def _from_summary(
+    event: EventRow,
+    table: EventTable,
+    players: tuple[str, ...],
+    presets: dict[int, str],
+    data: Mapping[str, Any],
+) -> Table:
+    """A table as remembered (without lines) made from its game's summary."""
+    names = tuple(players[s] for s in table.seats)
+    size = len(table.seats)
+    return Table(
+        tuple(table.seats),
+        GameFile(presets[size], names, dict(event.options), table.first_dealer, ()),
+        Outcome(
+            tuple(data["totals"]), tuple(data["winners"]), bool(data["finished"]), data["hands"]
+        ),
+        (),
+        table.closed,
+    )
+
+
 def _table(
     event: EventRow,
     table: EventTable,
@@ -191,19 +245,24 @@ def _table(
 
 
 def _without_lines(table: Table) -> Table:
-    """The table as remembered: its game's and its tally's lines left out (pure())."""
+    """The table as remembered: its game's lines left out, its tally as an Outcome (pure())."""
+    t = table.tally
     return dataclasses.replace(
         table,
         game=dataclasses.replace(table.game, lines=()),
-        tally=dataclasses.replace(table.tally, lines=()),
+        tally=Outcome(t.totals, t.winners, t.finished, t.hands),
     )
 
 
-def standings(event: EventRow) -> tuple[Event, Standings]:
+def standings(
+    event: EventRow,
+    versions: dict[int, int] | None = None,
+    outcomes: Mapping[int, Mapping[str, Any]] | None = None,
+) -> tuple[Event, Standings]:
     """The pure event and its standings, the standings remembered per version of the event
     and of its games: the director's pages and the API ask again and again between hands."""
-    versions = game_versions(event)
-    pure_event = pure(event, versions)
+    versions = game_versions(event) if versions is None else versions
+    pure_event = pure(event, versions, outcomes=outcomes)
     key = ("standings", event.id, event.version, tuple(sorted(versions.items())))
     found: Standings | None = memo.memos().events.get(key)
     if found is None:

@@ -340,6 +340,7 @@ def event_pages(page: Page, base: str) -> dict[str, str]:
         "event-seating": played + "/seating",
         "event-standings": played + "/standings",
         "event-standings-print": played + "/standings?print=1",
+        "event-player": played + "/standings/1",
         "event-running": running,
         "event-plan": running + "/plan",
         "event-close": running + "/close",

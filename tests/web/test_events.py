@@ -74,7 +74,18 @@ def test_a_round_scored_from_table_links_gives_the_commands_standings(
     assert len(expected["standings"]) == 6 and expected["pending"] == []
     assert all(row["played"] == 1 for row in expected["standings"])
     standings = client.get(f"{event}/standings").get_data(as_text=True)
-    assert expected["standings"][0]["player"] in standings and "round 1, table 1" in standings
+    first = expected["standings"][0]
+    number = SIX.index(first["player"]) + 1
+    assert f'{event}/standings/{number}">{first["player"]}</a>' in standings
+    # the player's own page explains the row: the table, its seats' totals and places, the points
+    mine = client.get(f"{event}/standings/{number}").get_data(as_text=True)
+    entry = first["rounds"][0]
+    assert "round 1, table" in mine and f"place {entry['place']} → {entry['points']} points" in mine
+    table = next(t for t in loads(exported).rounds[0].tables if SIX.index(first["player"]) in t.seats)
+    for seat, total in zip(table.seats, table.tally.totals):
+        assert f"{SIX[seat]} {total} → " in mine
+    assert client.get(f"{event}/standings/7").status_code == 404
+    assert client.get(f"{event}/standings/0").status_code == 404
     # the next round is drawn from these standings
     assert client.post(f"{event}/draw", data={"method": "standings"}).status_code == 302
     assert "Round 2, drawn" in client.get(event).get_data(as_text=True)
@@ -292,3 +303,46 @@ def test_a_preferred_table_size_no_form_offers_is_refused_at_its_field(client: A
         r = client.post("/events/new", data=data | {"first": first})
         assert r.status_code == 422, first
         assert "Not a valid choice" in r.get_data(as_text=True)
+
+
+def test_a_new_worker_makes_the_tables_from_their_summaries_and_follows_an_edit(
+    app: Any, client: Any
+) -> None:
+    from sqlalchemy import func, select
+
+    from scorekeeper import create_app
+    from scorekeeper.store.models import Summary
+
+    event = _event(client)
+    games = []
+    for link in _started(client, event):
+        phone, game = _open(app, link)
+        assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+        games.append(game)
+    assert client.post(f"{event}/close").status_code == 302  # both tables count, by totals
+    before = client.get(f"/api{event}").get_json()
+    with app.app_context():  # the summaries this read made are kept for the next worker
+        assert db.session.scalar(select(func.count()).select_from(Summary)) == len(games)
+    # the director corrects table 1's hand: seat 0 declared and made 120
+    edit = f"{games[0]}/hands/1/edit"
+    data = version_token(client, edit)
+    page = client.get(edit).get_data(as_text=True)
+    dealer = re.search(r'<option selected value="(\d+)">', page)
+    data.update(
+        {"dealer": dealer.group(1) if dealer else "0", "declarer": "0", "bid": "120"}
+        | {"points-0": "120", "points-1": "0", "points-2": "0", "change_reason": "misread"}
+    )
+    assert client.post(edit, data=data).status_code == 302
+    # a new worker (nothing remembered) reads the standings the edited file gives
+    fresh = create_app(dict(app.config))
+    browser = fresh.test_client()
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    browser.set_cookie("session", cookie.value)
+    after = browser.get(f"/api{event}").get_json()
+    expected = standings_output(loads(client.get(f"{event}/file").get_data()))
+    assert after == json.loads(json.dumps(expected)) and after != before
+    assert 120 in [row["totals"] for row in after["standings"]]
+    with fresh.app_context():
+        db.session.remove()
+        db.engine.dispose()

@@ -13,6 +13,7 @@ from scorekeeper.events import InvalidEvent, standings_output
 from scorekeeper.events.numbers import decode
 from scorekeeper.services import Conflict
 from scorekeeper.services import events as running
+from scorekeeper.services import standings as reading
 from scorekeeper.store import events as stored
 from scorekeeper.store.eventmodels import Event as EventRow
 from scorekeeper.web import access
@@ -47,7 +48,7 @@ def create_event() -> Answer:
 def event(event_id: int) -> Answer:
     """The standings, the object `scorekeeper standings` prints."""
     found = _event(event_id)
-    pure, table = stored.standings(found)
+    pure, table = reading.standings(found)
     return jsonify(standings_output(pure, table)), 200
 
 

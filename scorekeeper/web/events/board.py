@@ -7,6 +7,7 @@ from typing import Any
 from scorekeeper.events.numbers import written
 from scorekeeper.events.results import counts, table_result
 from scorekeeper.services import events as running
+from scorekeeper.services import standings as reading
 from scorekeeper.store import events as stored
 from scorekeeper.store.eventmodels import Event as EventRow
 from scorekeeper.store.eventmodels import EventRound, EventTable
@@ -29,7 +30,7 @@ def _byes(event: EventRow, round_: EventRound) -> list[str]:
 def context(event: EventRow) -> dict[str, Any]:
     """The director's page: the round to play next or being played, every table's state."""
     names = _names(event)
-    pure = stored.pure(event)
+    pure = reading.pure(event)
     rounds = stored.started(event)
     tables: list[dict[str, Any]] = []
     current = running.running(event) or (rounds[-1] if rounds else None)
@@ -106,51 +107,30 @@ def plan(event: EventRow) -> dict[str, Any]:
 
 
 def standings(event: EventRow) -> dict[str, Any]:
-    """The standings with every number explained: a player's tables, places and points."""
-    pure, table = stored.standings(event)
+    """The standings, a row a player: each row opens that player's own page (player()), which
+    explains it. An open of 1,000 players explained on one page was 1.2 MB of HTML and took
+    2.4 s to render (bench/events.py); a row is ~0.2 KB."""
+    pure, table = reading.standings(event)
     rounds = stored.started(event)
     games = {
         (number, t.number): t.game_id for number, r in enumerate(rounds, start=1) for t in r.tables
     }
-    # each table's seats' results, to name who sat with whom in a row's explanation
-    names = list(pure.players)
-    company: dict[tuple[int, int], list[tuple[str, int, Any, int]]] = {}
-    for number, round_ in enumerate(pure.rounds, start=1):
-        for t_number, read in enumerate(round_.tables, start=1):
-            if counts(pure, read):
-                company[(number, t_number)] = [
-                    (names[s.player], s.place, written(s.points), s.total)
-                    for s in table_result(pure, read)
-                ]
-    rows = []
-    for row in table.rows:
-        rows.append(
+    names = pure.players
+    return {
+        "event": event,
+        "rows": [
             {
                 "place": row.place,
                 "player": names[row.player],
+                "number": row.player + 1,
                 "points": written(row.points),
                 "totals": row.totals,
                 "margin": written(row.margin),
                 "won": row.won,
                 "played": row.played,
-                "entries": [
-                    {
-                        "round": e.round,
-                        "table": e.table,
-                        "place": e.place,
-                        "points": written(e.points),
-                        "total": e.total,
-                        "margin": written(e.margin),
-                        "game_id": games.get((e.round, e.table or 0)),
-                        "company": company.get((e.round, e.table or 0), []),
-                    }
-                    for e in row.entries
-                ],
             }
-        )
-    return {
-        "event": event,
-        "rows": rows,
+            for row in table.rows
+        ],
         "ranking": pure.ranked_by,
         "pending": [
             {"round": r, "table": t, "game_id": games.get((r, t))} for r, t in table.pending
@@ -158,4 +138,54 @@ def standings(event: EventRow) -> dict[str, Any]:
         "provisional": running.running(event) is not None or bool(table.pending),
         "rounds": len(rounds),
         "bye": written(pure.bye_points),
+    }
+
+
+def player(event: EventRow, number: int) -> dict[str, Any] | None:
+    """A player's row of the standings explained (`number` from 1, in the order of the event's
+    players): each round's table, who sat there with what total and place, and the points
+    each place gave; a bye and its points. None: no such player."""
+    pure, table = reading.standings(event)
+    found = next((row for row in table.rows if row.player == number - 1), None)
+    if found is None:
+        return None
+    games = {
+        (n, t.number): t.game_id
+        for n, r in enumerate(stored.started(event), start=1)
+        for t in r.tables
+    }
+    names = pure.players
+    entries = []
+    for e in found.entries:
+        company = []
+        if e.table is not None:
+            read = pure.rounds[e.round - 1].tables[e.table - 1]
+            company = [
+                {"player": names[s.player], "place": s.place, "total": s.total}
+                for s in table_result(pure, read)
+            ]
+        entries.append(
+            {
+                "round": e.round,
+                "table": e.table,
+                "place": e.place,
+                "points": written(e.points),
+                "total": e.total,
+                "margin": written(e.margin),
+                "game_id": games.get((e.round, e.table or 0)),
+                "company": company,
+            }
+        )
+    return {
+        "event": event,
+        "player": names[found.player],
+        "place": found.place,
+        "points": written(found.points),
+        "totals": found.totals,
+        "margin": written(found.margin),
+        "won": found.won,
+        "played": found.played,
+        "entries": entries,
+        "ranking": pure.ranked_by,
+        "provisional": running.running(event) is not None or bool(table.pending),
     }

@@ -256,6 +256,16 @@ def standings(event_id: int) -> str:
     return render_template(template, **board.standings(event))
 
 
+@bp.route("/<int:event_id>/standings/<int:number>")
+def player(event_id: int, number: int) -> str:
+    """A player's row of the standings explained: their tables, places and points."""
+    event = event_or_404(event_id)
+    found = board.player(event, number)
+    if found is None:
+        abort(404)
+    return render_template("events/player.html", **found)
+
+
 @bp.route("/<int:event_id>/file")
 def event_file(event_id: int) -> Response:
     """The event file: everything played so far (importing it again gives these standings)."""
