@@ -116,7 +116,9 @@ def _unauthorized() -> Any:
 
 
 #: what a table link's grant opens, for its game only: the score, its chart, a hand explained,
-#: the game's rules (read), and logging, correcting, deleting, undoing and restoring its lines
+#: the game's rules (read), and logging, correcting, deleting, undoing and restoring its lines,
+#: through the pages or the API (a table's phone scores offline as an account's does: its
+#: outbox is kept under "table-<id>", the page's data-account)
 TABLE_ENDPOINTS = frozenset(
     {
         "games.show",
@@ -131,6 +133,13 @@ TABLE_ENDPOINTS = frozenset(
         "hands.restore",
         "rulebook.game_rules",
         "tables.confirm",
+        # the offline code's (static/offline/): the game file it scores from with no
+        # connection, and the lines it sends once the connection is back
+        "api.read",
+        "api.file",
+        "api.add",
+        "api.replace",
+        "api.remove",
     }
 )
 

@@ -6,6 +6,7 @@ is what the phone showed. Another phone's hands meanwhile: the scorer sees both 
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -958,3 +959,63 @@ def test_a_game_started_offline_is_started_when_the_connection_is_back(
         == 0
     )
     assert page.request.get(f"{live_server}/api/games/3").status == 404  # two games, not three
+
+
+def table_link_of_a_new_event(director: Page, base: str) -> str:
+    """A director's event of three players at one table of pl-3, its round started: the
+    table's link as the seating plan prints it (made by the forms' posts)."""
+    form = director.request.get(f"{base}/events/new").text()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
+    assert token, form[:500]
+
+    def post(path: str, **fields: str) -> str:
+        answer = director.request.post(
+            base + path, form={**fields, "csrf_token": token.group(1)}, max_redirects=0
+        )
+        assert answer.status == 302, f"{path}: {answer.status} {answer.text()[:500]}"
+        return answer.headers["location"]
+
+    made = post("/events/new", name="Club night", size_3="pl-3", first="3", ranking="points")
+    event = "/events/" + made.split("/")[-2]
+    post(event + "/players", names="Ala\nBartek\nCelina")
+    post(event + "/draw", method="random")
+    post(event + "/start")
+    plan = director.request.get(f"{base}{event}/plan").text()
+    found = re.search(r'href="https?://[^"/]+(/table/\d+/[^"]+)"', plan)
+    assert found, plan[:2000]
+    return base + found.group(1)
+
+
+def test_a_table_link_phone_scores_with_no_connection_and_sends_when_back(
+    browser: Browser, browser_context_args: dict, live_server: str
+) -> None:
+    director = phone(browser, browser_context_args, live_server, "director")
+    link = table_link_of_a_new_event(director, live_server)
+    # the table's phone: no account, its link opened once with a connection
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    page = context.new_page()
+    page.goto(link)
+    game = page.url
+    assert re.search(r"/games/\d+$", game), game
+    opened_online(page, game)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#sync-status")).to_have_text("Offline")
+    page.get_by_role("link", name="Log hand 1").click()
+    declarer = page.locator("input[name=declarer]:checked")
+    expect(declarer).to_have_count(1)
+    seat = int(declarer.get_attribute("value") or "0")
+    page.locator("[name=bid]").fill("100")
+    for other in range(3):
+        page.locator(f"[name=points-{other}]").fill("100" if other == seat else "10")
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    expect(unsent(page)).to_have_count(1)
+    expect(page.locator("#sync-status")).to_have_text("Offline — 1 hand to send")
+    # back online: the hand is sent under the table's link, as the form would have sent it
+    page.context.set_offline(False)
+    page.reload()
+    points = [100 if s == seat else 10 for s in range(3)]
+    stored(page, game, [{"declarer": seat, "bid": 100, "points": points}])
+    expect(unsent(page)).to_have_count(0)
+    expect(page.locator("header")).to_contain_text("Round 1, table 1")  # still no account
+    close_phone(page, director)

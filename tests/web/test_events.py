@@ -108,11 +108,23 @@ def test_a_table_link_scores_its_game_and_nothing_else(app: Any, client: Any) ->
         f"{game}/export.json",
         "/",
         event,
-        f"/api{game.replace('/games', '/games')}",
+        f"/api{other}",  # nor another table's game through the API
+        f"/api{other}/file",
     ):
         r = phone.get(refused)
         assert r.status_code in (302, 401, 404), (refused, r.status_code)
         assert r.status_code != 200
+    # its own game through the API, as the offline code reads and writes it (static/offline/):
+    # its waiting hands are kept under the table, the page's data-account
+    assert 'data-account="table-' in phone.get(game).get_data(as_text=True)
+    assert phone.get(f"/api{game}/file").status_code == 200
+    line = {"declarer": 1, "bid": 110, "points": [10, 110, 0]}
+    headers = {"X-Account-Id": "table-" + first.split("/")[2], "Idempotency-Key": "k1"}
+    r = phone.post(f"/api{game}/hands", json=line, headers=headers)
+    assert r.status_code == 201, r.get_data(as_text=True)
+    assert len(phone.get(f"/api{game}/file").get_json()["hands"]) == 2
+    assert phone.post(f"/api{other}/hands", json=line).status_code in (401, 404)
+    assert phone.post("/api/games", json={}).status_code == 401  # no game of its own
     for posted in (f"{game}/abandon", f"{game}/delete", f"{game}/rematch", f"{game}/invite"):
         r = phone.post(posted)
         assert r.status_code in (302, 401, 404) and "/signin" in r.headers.get(
