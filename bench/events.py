@@ -13,8 +13,10 @@ hand form posted from the table link's phone (post -> redirect -> game page), th
 (page and API) asked after a table's last hand, and the follow page of 250 tables, gzip as the
 app sends it. Every table's game is real dealt hands (bench/deal.py) played to its end: all but
 its last hand are written straight into the store (as the phones would have over the evening,
-untimed); the last hand of 20 tables a round (Size.phones) is posted from its phone, timed, the
-round's very last hand among them. Cold: a new worker (a fresh app on the same database, nothing
+untimed), and the director's page read once after them, untimed, as the director following
+the room would have read it between those hands; the last hand of 20 tables a round
+(Size.phones) is posted from its phone, timed, the round's very last hand among them.
+Cold: a new worker (a fresh app on the same database, nothing
 remembered) asked the standings first.
 
 Budgets (the event's scale): the draw <= 1 s; the standings after the last hand of a round
@@ -289,6 +291,9 @@ def event_rounds(director: Director, size: Size, figures: Figures, pool: Pool) -
             f"round {number}: {written:,} lines written so far"
             f" ({(time.perf_counter() - start):.1f} s to write this round's)"
         )
+        # the director follows the room over the evening (untimed): their page has read each
+        # table as its hands came, as it would have between the hands written above at once
+        director.client.get(director.url)
         for table_id, game_id, link in phones:
             phone = director.phone(table_id, link)
             figures.add(

@@ -23,6 +23,7 @@ from scorekeeper.services.writing import (
     Outcome,
     body_digest,
     check_version,
+    closed_round_reason,
     key_digest,
     line_with,
     request_with,
@@ -162,6 +163,7 @@ def update_line(
             if _same_edit(game, number, line, version):
                 keep(game, key, number)
                 return Outcome(number, tally(game), repeated=True)
+            closed_round_reason(game, number, reason)
             lines = lines_with(game, number, version)
             old = lines[number - 1]
             lines[number - 1] = line

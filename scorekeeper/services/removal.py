@@ -13,7 +13,15 @@ from sqlalchemy import update
 from scorekeeper.gamefile import parse_line
 from scorekeeper.services import trail
 from scorekeeper.services.lines import keep, keyed, lines_with
-from scorekeeper.services.writing import Conflict, Key, Outcome, check_version, touch, writing
+from scorekeeper.services.writing import (
+    Conflict,
+    Key,
+    Outcome,
+    check_version,
+    closed_round_reason,
+    touch,
+    writing,
+)
 from scorekeeper.store import trail as store_trail
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import remember, rule_lines, tally
@@ -45,6 +53,7 @@ def delete_line(
                 keep(game, key, twin)
                 return Outcome(twin, tally(game), repeated=True)
             number = count if number is None else number
+            closed_round_reason(game, number, reason)
             lines = lines_with(game, number, version)
             old = lines.pop(number - 1)
             result = tally(game, lines, since=number)  # the lines after it are checked

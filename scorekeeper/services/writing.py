@@ -26,8 +26,10 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
-from scorekeeper.rules import Tally
+from scorekeeper.rules import InvalidHand, Tally
+from scorekeeper.rules.errors import N_, Problem
 from scorekeeper.store.db import db, only_read
+from scorekeeper.store.events import table_of_game
 from scorekeeper.store.models import Account, Game, Line, RequestKey, now
 
 #: the longest Idempotency-Key the API takes (printable ASCII only)
@@ -201,3 +203,17 @@ def end_read() -> None:
             db.session.commit()
     except SQLAlchemyError:
         logging.getLogger(__name__).debug("ending a read-only transaction failed", exc_info=True)
+
+
+def closed_round_reason(game: Game, number: int, reason: str) -> None:
+    """The director's lock (docs/events.md): once an event's round is closed, a hand of one of
+    its tables is changed or deleted only with a reason, which the trail keeps. InvalidHand
+    at the reason's field otherwise (only the director reaches this: a table's link can no
+    longer change it, web/access.py)."""
+    found = table_of_game(game.id)
+    if found is None or found[1].closed_at is None or reason.strip():
+        return
+    message = N_("round {round} is closed: say why this hand changes (it goes in the trail)")
+    raise InvalidHand(
+        [Problem(number, "change_reason", message, params={"round": found[1].number})]
+    )

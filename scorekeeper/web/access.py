@@ -16,6 +16,7 @@ from flask import (
     Request,
     Response,
     abort,
+    flash,
     g,
     make_response,
     redirect,
@@ -24,6 +25,7 @@ from flask import (
     url_for,
 )
 from flask.sessions import SecureCookieSessionInterface
+from flask_babel import gettext
 from flask_login import current_user
 
 from scorekeeper.extensions import login
@@ -144,6 +146,40 @@ TABLE_ENDPOINTS = frozenset(
 )
 
 
+#: what a table's phone may no longer do once its round is closed (the director's lock,
+#: docs/events.md): every change of a line; reading, and confirming a hand, stay open
+TABLE_WRITES = frozenset(
+    {
+        "hands.new",
+        "hands.edit",
+        "hands.adjust",
+        "hands.delete",
+        "hands.undo",
+        "hands.restore",
+        "api.add",
+        "api.replace",
+        "api.remove",
+    }
+)
+
+
+def locked(grant: Any) -> bool:
+    """Whether a table link's grant is of a table whose round the director closed."""
+    return grant is not None and grant[1].closed_at is not None
+
+
+def _refuse_locked(game_id: int, grant: Any) -> NoReturn:
+    """A table's phone asked to change a line of a closed round: said, nothing changed."""
+    message = gettext(
+        "Round %(round)s is closed: only the director changes its hands now.",
+        round=grant[1].number,
+    )
+    if request.blueprint == "api":
+        abort(make_response({"errors": [message]}, 403))
+    flash(message, "conflict")
+    abort(redirect(url_for("games.show", game_id=game_id)))
+
+
 def _table_grant() -> Any:
     """The event table whose game this request may score by its table link, or None."""
     if request.endpoint not in TABLE_ENDPOINTS:
@@ -236,12 +272,20 @@ def game_or_404(game_id: int, owner: bool = False) -> Game:
     if game is None:
         abort(404)
     if held:
+        if request.endpoint in TABLE_WRITES and locked(_table_grant()) and not _scorer(game):
+            _refuse_locked(game_id, _table_grant())
         return game  # scored by its table link (signed in or not)
     if not current_user.is_authenticated or not queries.is_scorer(game, me().id):
         abort(404)
     if owner and game.owner_id != me().id:
         abort(403)
     return game
+
+
+def _scorer(game: Game) -> bool:
+    """Whether the signed-in account scores `game` itself (the director holding a table's link
+    on their own phone is still the director)."""
+    return bool(current_user.is_authenticated and queries.is_scorer(game, me().id))
 
 
 def safe_next(target: str | None) -> str:

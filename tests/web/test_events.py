@@ -266,15 +266,16 @@ def test_with_confirm_a_table_counts_once_a_seat_confirmed_each_hand(app: Any, c
     text, _ = _confirm_page(phone, game)
     assert "confirmed by" in text and "Every hand is confirmed" in text
     assert client.get(api).get_json()["pending"] == []
-    # a hand changed after it was confirmed is confirmed again
-    data = version_token(phone, f"{game}/hands/1/edit")
-    page = phone.get(f"{game}/hands/1/edit").get_data(as_text=True)
+    # a hand changed after it was confirmed (by the director: the round is closed) is
+    # confirmed again
+    data = version_token(client, f"{game}/hands/1/edit")
+    page = client.get(f"{game}/hands/1/edit").get_data(as_text=True)
     dealer = re.search(r'<option selected value="(\d+)">', page)
     data.update(
         {"dealer": dealer.group(1) if dealer else "0", "declarer": "1", "bid": "100"}
         | {"points-0": "0", "points-1": "105", "points-2": "15", "change_reason": "typo"}
     )
-    assert phone.post(f"{game}/hands/1/edit", data=data).status_code == 302
+    assert client.post(f"{game}/hands/1/edit", data=data).status_code == 302
     assert client.get(api).get_json()["pending"] == [{"round": 1, "table": 1}]
     # a page made before the game changed confirms nothing: the seat reads the hand again
     stale = phone.post(f"{game}/confirm", data={"line": "1", "seat": "0", "version": version})
@@ -358,3 +359,47 @@ def test_a_new_worker_makes_the_tables_from_their_summaries_and_follows_an_edit(
     with fresh.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_closed_round_is_locked_to_its_tables_and_changed_by_the_director_with_a_reason(
+    app: Any, client: Any
+) -> None:
+    event = _event(client)
+    first, _ = _started(client, event)
+    phone, game = _open(app, first)
+    assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    assert client.post(f"{event}/close").status_code == 302
+    # the table's phone reads its game, and changes nothing of it any more
+    page = phone.get(game).get_data(as_text=True)
+    assert "Round 1 is closed: only the director changes its hands now." in page
+    assert "Log hand 2" not in page and f'action="{game}/undo"' not in page
+    assert "/edit" not in phone.get(f"{game}/hands/1").get_data(as_text=True)
+    file = phone.get(f"/api{game}/file").get_json()
+    for path in (f"{game}/hands/new", f"{game}/hands/1/edit", f"{game}/hands/1/delete"):
+        r = phone.get(path)
+        assert r.status_code == 302 and r.headers["Location"].endswith(game), path
+    assert hand(phone, game, [10, 110, 0], declarer=1, bid=110).status_code == 302
+    line = {"declarer": 1, "bid": 110, "points": [10, 110, 0]}
+    r = phone.post(f"/api{game}/hands", json=line)
+    assert r.status_code == 403 and "only the director" in r.get_json()["errors"][0]
+    assert phone.get(f"/api{game}/file").get_json() == file  # nothing stored
+    # the director changes it, with a reason the trail keeps; the standings follow
+    edit = f"{game}/hands/1/edit"
+    data = version_token(client, edit)
+    page = client.get(edit).get_data(as_text=True)
+    dealer = re.search(r'<option selected value="(\d+)">', page)
+    data.update(
+        {"dealer": dealer.group(1) if dealer else "0", "declarer": "0", "bid": "120"}
+        | {"points-0": "120", "points-1": "0", "points-2": "0"}
+    )
+    r = client.post(edit, data=data)
+    assert r.status_code == 422
+    assert "round 1 is closed: say why this hand changes" in r.get_data(as_text=True)
+    assert phone.get(f"/api{game}/file").get_json() == file
+    assert client.post(edit, data=data | {"change_reason": "the table misread"}).status_code == 302
+    assert "the table misread" in client.get(f"{game}/hands/1").get_data(as_text=True)
+    rows = client.get(f"/api{event}").get_json()["standings"]
+    assert 120 in [row["totals"] for row in rows]
+    # a delete needs its reason too
+    r = client.post(f"{game}/hands/1/delete", data=version_token(client, f"{game}/hands/1/delete"))
+    assert r.status_code == 422 and "say why this hand changes" in r.get_data(as_text=True)

@@ -136,7 +136,9 @@ def board(game: Game) -> dict[str, Any]:
         "facts": facts,
         "rematches": game.rematches,
         # a table's phone by its event link: only what the link's grant can do is offered
-        "table_link": access.by_table_link(game),
+        "table_link": (link := access.by_table_link(game)),
+        # ... and once its round is closed (the director's lock), nothing that changes a line
+        "locked": access.locked(link),
     }
 
 
@@ -186,6 +188,7 @@ def explain(game_id: int, number: int) -> str:
         delete=delete,
         last=number == len(tally.lines),
         history=trail.history(game, number),
+        locked=access.locked(access.by_table_link(game)),
     )
 
 
