@@ -36,6 +36,14 @@ def counts(event: Event, table: Table) -> bool:
     )
 
 
+def waiting(table: Table) -> int:
+    """Section 1, `confirm`: the table's hands (not its adjustments) no seat has confirmed."""
+    by = table.confirmed_by + (None,) * (len(table.game.lines) - len(table.confirmed_by))
+    return sum(
+        1 for line, seat in zip(table.game.lines, by) if isinstance(line, Hand) and seat is None
+    )
+
+
 def places(table: Table) -> tuple[int, ...]:
     """Each seat's place: the game's winners first (shared), then by final total, highest
     first, equal totals sharing (1, 2, 2, 4). A game that did not end by the rules (closed)

@@ -81,7 +81,8 @@ def test_a_round_scored_from_table_links_gives_the_commands_standings(
     mine = client.get(f"{event}/standings/{number}").get_data(as_text=True)
     entry = first["rounds"][0]
     assert "round 1, table" in mine and f"place {entry['place']} → {entry['points']} points" in mine
-    table = next(t for t in loads(exported).rounds[0].tables if SIX.index(first["player"]) in t.seats)
+    seat = SIX.index(first["player"])
+    table = next(t for t in loads(exported).rounds[0].tables if seat in t.seats)
     for seat, total in zip(table.seats, table.tally.totals):
         assert f"{SIX[seat]} {total} → " in mine
     assert client.get(f"{event}/standings/7").status_code == 404
@@ -403,3 +404,31 @@ def test_a_closed_round_is_locked_to_its_tables_and_changed_by_the_director_with
     # a delete needs its reason too
     r = client.post(f"{game}/hands/1/delete", data=version_token(client, f"{game}/hands/1/delete"))
     assert r.status_code == 422 and "say why this hand changes" in r.get_data(as_text=True)
+
+
+def test_a_hand_saved_at_a_confirm_table_asks_for_one_tap_and_the_director_sees_it_wait(
+    app: Any, client: Any
+) -> None:
+    event = _event(client, confirm="y")
+    first, _ = _started(client, event)
+    phone, game = _open(app, first)
+    r = hand(phone, game, [10, 100, 10], declarer=1, bid=100)
+    assert r.status_code == 302 and r.headers["Location"].endswith("?saved=1")
+    page = phone.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 saved: pass the phone to confirm it" in page
+    seats = re.findall(r'<button type="submit" name="seat" value="(\d)">Confirmed by (\w+)<', page)
+    assert len(seats) == 3  # pl-3: every seat took part
+    # the director's page counts the hand that waits
+    follow = client.get(event).get_data(as_text=True)
+    assert '<td>1 <small class="waiting">(1 to confirm)</small></td>' in follow
+    # one tap on the same phone: confirmed, back on the game page, which asks no more
+    version = re.search(r'id="confirm-now-version" name="version" [^>]*value="(\d+)"', page)
+    assert version
+    data = {"line": "1", "seat": seats[2][0], "back": "game", "version": version.group(1)}
+    r = phone.post(f"{game}/confirm", data=data)
+    assert r.status_code == 302 and r.headers["Location"].endswith(game)
+    after = phone.get(r.headers["Location"]).get_data(as_text=True)
+    assert "pass the phone" not in after and "Hand confirmed." in after
+    assert f"confirmed by {seats[2][1]}" in phone.get(f"{game}/confirm").get_data(as_text=True)
+    assert "pass the phone" not in phone.get(f"{game}?saved=1").get_data(as_text=True)
+    assert "to confirm)" not in client.get(event).get_data(as_text=True)

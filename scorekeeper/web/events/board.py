@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.events.numbers import written
-from scorekeeper.events.results import counts, table_result
+from scorekeeper.events.results import counts, table_result, waiting
 from scorekeeper.services import events as running
 from scorekeeper.services import standings as reading
 from scorekeeper.store import events as stored
@@ -48,6 +48,9 @@ def context(event: EventRow) -> dict[str, Any]:
                     "ended": tally.finished,
                     "closed": table.closed,
                     "counts": counts(pure, result),
+                    # with `confirm`, the hands no seat has confirmed yet (pure() reads such an
+                    # event's tables whole)
+                    "waiting": waiting(result) if event.confirm else 0,
                 }
             )
     drawn = running.drawn(event)
@@ -62,6 +65,7 @@ def context(event: EventRow) -> dict[str, Any]:
         "current": current,
         "playing": running.running(event) is not None,
         "tables": tables,
+        "confirm": event.confirm,
         "byes": _byes(event, current) if current is not None else [],
         "draw": DrawForm(),
         # by the name players give the variant: its title's "3 players" is the size said again

@@ -61,6 +61,24 @@ def _hands(game: Game, table_seats: int) -> list[dict[str, Any]]:
     return out[::-1]
 
 
+def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
+    """Right after a hand is saved at a table of an event with `confirm`, the game page asks
+    for it to be confirmed (events.md section 1): the phone passed across the table, one tap
+    by a seat that took part. None for any other page, game or line, or a hand confirmed."""
+    number = whole(saved)
+    if number is None:
+        return None
+    found = access.by_table_link(game) or stored.table_of_game(game.id)
+    if found is None or not found[2].confirm:
+        return None
+    hand = next((h for h in _hands(game, len(found[0].seats)) if h["line"] == number), None)
+    if hand is None or hand["by"] is not None:
+        return None
+    form = ConfirmForm()
+    form.prepare(game.version)
+    return {**hand, "form": form}
+
+
 @bp.route("/games/<int:game_id>/confirm", methods=["GET", "POST"])
 def confirm(game_id: int) -> Response | tuple[str, int]:
     """A table's hands confirmed one by one by a seat that took part (events.md: with
@@ -87,6 +105,8 @@ def confirm(game_id: int) -> Response | tuple[str, int]:
             return redirect(url_for("tables.confirm", game_id=game_id))
         else:
             flash(_("Hand confirmed."), "done")
+            if request.form.get("back") == "game":  # the prompt on the game page
+                return redirect(url_for("games.show", game_id=game_id))
             return redirect(url_for("tables.confirm", game_id=game_id))
     hands = _hands(game, len(table.seats))
     return render_template(
