@@ -345,6 +345,12 @@ def new_link(event: EventRow, table: EventTable) -> None:
         table.link_salt = secrets.token_hex(16)
 
 
+def publish_results(event: EventRow, publish: bool) -> None:
+    """The event's results public by a new link (the old one stops working), or not at all."""
+    with _writing(event):
+        event.results_token = secrets.token_urlsafe(24) if publish else None
+
+
 def delete_event(event: EventRow) -> None:
     """The event goes; its tables' games stay the director's games."""
     db.session.delete(event)

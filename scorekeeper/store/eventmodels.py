@@ -28,6 +28,8 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     bye: Mapped[str | None] = mapped_column(String(16))  # an exact decimal, as text
     ranking: Mapped[str | None] = mapped_column(String(8))  # None: "points", said so
     confirm: Mapped[bool] = mapped_column(default=False)
+    # the token of the public results page (/results/<id>/<token>); None: not published
+    results_token: Mapped[str | None] = mapped_column(String(64), index=True, unique=True)
     created_at: Mapped[datetime] = mapped_column(default=now)
     # bumped by every write to the event's own rows (not its games': they have theirs): the
     # standings are remembered per this and the versions of its games (store/events.py)

@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.accounts import views as accounts
     from scorekeeper.web.api import events as _api_events  # noqa: F401  (events on the API)
     from scorekeeper.web.api import views as api
+    from scorekeeper.web.events import results as eventresults
     from scorekeeper.web.events import tables as eventtables
     from scorekeeper.web.events import views as events
     from scorekeeper.web.games import menu as gamemenu
@@ -58,6 +59,7 @@ def register(app: Flask) -> None:
         transfer.bp,
         events.bp,
         eventtables.bp,
+        eventresults.bp,
         rulebook.bp,
         helppages.bp,
         install.bp,

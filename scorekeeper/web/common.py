@@ -23,7 +23,8 @@ from scorekeeper.web.words import VARIANT_NAMES
 # (Names a browser does not know, it skips with a warning in its console: these are the ones
 # Chromium knows.)
 PERMISSIONS_POLICY = ", ".join(
-    ["screen-wake-lock=(self)"]
+    # the screen kept on at the table; an event's results shared (Web Share) or copied
+    ["screen-wake-lock=(self)", "web-share=(self)", "clipboard-write=(self)"]
     + [
         f"{feature}=()"
         for feature in (
@@ -33,7 +34,6 @@ PERMISSIONS_POLICY = ", ".join(
             "camera",
             "captured-surface-control",
             "clipboard-read",
-            "clipboard-write",
             "compute-pressure",
             "digital-credentials-get",
             "display-capture",

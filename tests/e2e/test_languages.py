@@ -331,7 +331,11 @@ def event_pages(page: Page, base: str) -> dict[str, str]:
 
     played = event("Club night", 1)
     post(played + "/close")
+    post(played + "/results")  # published: anyone with its link reads the results
     post(played + "/draw", method="standings")
+    shown = page.request.get(f"{base}{played}/standings").text()
+    public = re.search(r'<a href="https?://[^/"]+(/results/\d+/[^"]+)">', shown)
+    assert public, shown[:2000]
     running = event("Spring cup", 1)
     pages = {
         "events": "/events",
@@ -341,6 +345,8 @@ def event_pages(page: Page, base: str) -> dict[str, str]:
         "event-standings": played + "/standings",
         "event-standings-print": played + "/standings?print=1",
         "event-player": played + "/standings/1",
+        "results": public.group(1),
+        "results-player": public.group(1) + "/1",
         "event-running": running,
         "event-plan": running + "/plan",
         "event-close": running + "/close",

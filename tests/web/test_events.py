@@ -432,3 +432,44 @@ def test_a_hand_saved_at_a_confirm_table_asks_for_one_tap_and_the_director_sees_
     assert f"confirmed by {seats[2][1]}" in phone.get(f"{game}/confirm").get_data(as_text=True)
     assert "pass the phone" not in phone.get(f"{game}?saved=1").get_data(as_text=True)
     assert "to confirm)" not in client.get(event).get_data(as_text=True)
+
+
+def test_published_results_reach_every_player_by_a_link_without_an_account(
+    app: Any, client: Any
+) -> None:
+    event = _event(client)
+    links = _started(client, event)
+    for link in links:
+        phone, game = _open(app, link)
+        assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    assert client.post(f"{event}/close").status_code == 302
+    page = client.get(f"{event}/standings").get_data(as_text=True)
+    assert "Publish the results" in page
+    assert client.post(f"{event}/results").status_code == 302
+    page = client.get(f"{event}/standings").get_data(as_text=True)
+    found = re.search(r'<a href="http://localhost(/results/\d+/[^"]+)">', page)
+    assert found, page
+    public = found.group(1)
+    # the text to share fits one chat message: the standings in order, and the link
+    share = re.search(r'<textarea id="share-text" readonly rows="6">([^<]*)</textarea>', page)
+    assert share
+    expected = client.get(f"/api{event}").get_json()["standings"]
+    text = share.group(1).splitlines()
+    assert text[0] == "Club night, after 1 rounds:" and text[-1].endswith(public)
+    assert text[1] == f"1. {expected[0]['player']} {expected[0]['points']}"
+    assert len(share.group(1)) < 1000
+    # anyone with the link, no account: the standings, and a player's own tables and hands
+    reader = app.test_client()
+    standings = reader.get(public).get_data(as_text=True)
+    number = SIX.index(expected[0]["player"]) + 1
+    assert f'href="{public}/{number}">{expected[0]["player"]}</a>' in standings
+    mine = reader.get(f"{public}/{number}").get_data(as_text=True)
+    assert "1 hand" in mine and "100" in mine and f"{game}" not in mine
+    assert reader.get(f"{public}/99").status_code == 404
+    assert reader.get(f"{event}/standings").status_code in (302, 401)
+    # a new link lets the old one go; withdrawn, no link reads
+    assert client.post(f"{event}/results").status_code == 302
+    assert reader.get(public).status_code == 404
+    assert client.post(f"{event}/results", data={"withdraw": "1"}).status_code == 302
+    page = client.get(f"{event}/standings").get_data(as_text=True)
+    assert "/results/" not in page and "Publish the results" in page

@@ -69,8 +69,7 @@ FEATURE_CALLS = {
     "camera": "getUserMedia",
     "microphone": "getUserMedia",
     "geolocation": "geolocation",
-    "clipboard-read": "clipboard",
-    "clipboard-write": "clipboard",
+    "clipboard-read": "clipboard.read",
     "display-capture": "getDisplayMedia",
     "fullscreen": "requestFullscreen",
     "payment": "PaymentRequest",
@@ -87,11 +86,14 @@ FEATURE_CALLS = {
 }
 
 
-def test_the_permissions_policy_allows_the_wake_lock_alone(client):
+def test_the_permissions_policy_allows_the_wake_lock_and_sharing_alone(client):
     policy = client.get("/").headers["Permissions-Policy"]
     features = dict(item.strip().split("=") for item in policy.split(","))
-    assert {f for f, allowed in features.items() if allowed != "()"} == {"screen-wake-lock"}
+    allowed = {f for f, allowed in features.items() if allowed != "()"}
+    assert allowed == {"screen-wake-lock", "web-share", "clipboard-write"}
     assert features["screen-wake-lock"] == "(self)"  # static/app.js keeps the screen on
+    # ... and shares an event's results, or copies them where the phone cannot share
+    assert features["web-share"] == features["clipboard-write"] == "(self)"
     for denied in ("camera", "microphone", "geolocation", "payment", "usb", "serial", "hid"):
         assert features[denied] == "()"
     # and the app's scripts call nothing it turns off

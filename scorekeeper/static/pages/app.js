@@ -89,6 +89,29 @@ function printButton() {
 }
 
 /**
+ * The results' share button: the text beside it to the phone's share sheet (Web Share), else
+ * copied; the button says which. Without this file the text is there to select and copy.
+ * @param {HTMLButtonElement} button
+ */
+function shareButton(button) {
+  const box = document.getElementById(button.dataset.share || "");
+  if (!(box instanceof HTMLTextAreaElement)) return;
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    const text = box.value;
+    try {
+      if (navigator.share) await navigator.share({ text });
+      else {
+        await navigator.clipboard.writeText(text);
+        button.textContent = button.dataset.copied || button.textContent;
+      }
+    } catch {
+      box.select();  // shared nowhere (cancelled, or no clipboard): selected to copy by hand
+    }
+  });
+}
+
+/**
  * An import's page while it runs: its progress asked for every 2 s and put in place, until
  * the import ends (without this file, the page has a link to look again).
  * @param {HTMLElement} box
@@ -161,6 +184,9 @@ offlineCopies();
 keepAwake();
 markSaved();
 printButton();
+for (const button of document.querySelectorAll("button[data-share]")) {
+  if (button instanceof HTMLButtonElement) shareButton(button);
+}
 const live = document.getElementById("live-board");
 if (live) liveBoard(live);
 const progress = document.querySelector("#import-progress[data-running]");

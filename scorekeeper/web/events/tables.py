@@ -61,6 +61,14 @@ def _hands(game: Game, table_seats: int) -> list[dict[str, Any]]:
     return out[::-1]
 
 
+def hand_lines(game: Game) -> list[dict[str, Any]]:
+    """Each hand of the game in the order played: its number and summary (declarer, contract,
+    made or not), for a player's results page."""
+    return [{"hand": h["hand"], "summary": h["summary"]} for h in _hands(game, len(game.seats))][
+        ::-1
+    ]
+
+
 def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
     """Right after a hand is saved at a table of an event with `confirm`, the game page asks
     for it to be confirmed (events.md section 1): the phone passed across the table, one tap

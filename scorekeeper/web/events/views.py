@@ -16,7 +16,7 @@ from scorekeeper.store import events as stored
 from scorekeeper.store import queries
 from scorekeeper.store.eventmodels import Event as EventRow
 from scorekeeper.web import access
-from scorekeeper.web.events import board
+from scorekeeper.web.events import board, results
 from scorekeeper.web.events.forms import (
     SIZES,
     DrawForm,
@@ -248,12 +248,27 @@ def plan(event_id: int) -> str:
 
 @bp.route("/<int:event_id>/standings")
 def standings(event_id: int) -> str:
-    """The standings, each number explained; `?print=1` the A4 sheet."""
+    """The standings, each number explained, and the published results' link; `?print=1`
+    the A4 sheet."""
     event = event_or_404(event_id)
-    template = (
-        "events/standings_print.html" if request.args.get("print") else "events/standings.html"
+    if request.args.get("print"):
+        return render_template("events/standings_print.html", **board.standings(event))
+    return render_template(
+        "events/standings.html", **board.standings(event), **results.published(event)
     )
-    return render_template(template, **board.standings(event))
+
+
+@bp.route("/<int:event_id>/results", methods=["POST"])
+def publish(event_id: int) -> Response:
+    """The results published by a new link (the old one stops working) or, with `withdraw`,
+    no longer published."""
+    event = event_or_404(event_id)
+    if ConfirmForm().validate_on_submit():
+        try:
+            running.publish_results(event, not request.form.get("withdraw"))
+        except Conflict:
+            pass  # another tab did it a moment ago: the page shows what is now
+    return redirect(url_for("events.standings", event_id=event_id) + "#results")
 
 
 @bp.route("/<int:event_id>/standings/<int:number>")
