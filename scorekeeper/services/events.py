@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -343,6 +344,16 @@ def new_link(event: EventRow, table: EventTable) -> None:
     """A new link for the table (the old one stops working; a phone it opened is let go)."""
     with _writing(event):
         table.link_salt = secrets.token_hex(16)
+
+
+def set_timer(event: EventRow, minutes: int | None) -> None:
+    """The round being played counts down `minutes` from now (None: no timer). At zero the
+    tables see "last deal"; the director still closes the round."""
+    round_ = running(event)
+    if round_ is None:
+        raise Conflict()  # no round being played: the page was of a moment before
+    with _writing(event):
+        round_.timer_ends_at = None if minutes is None else now() + timedelta(minutes=minutes)
 
 
 def publish_results(event: EventRow, publish: bool) -> None:

@@ -67,6 +67,8 @@ class EventRound(db.Model):  # type: ignore[name-defined,misc]
     method: Mapped[str] = mapped_column(String(12))  # "random", "standings", "import"
     started_at: Mapped[datetime | None]
     closed_at: Mapped[datetime | None]
+    # the director's countdown for the round ends then (UTC, as every time stored); None: none
+    timer_ends_at: Mapped[datetime | None]
 
     tables: Mapped[list[EventTable]] = relationship(
         order_by="EventTable.number", cascade="all, delete-orphan"

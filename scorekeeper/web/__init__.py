@@ -27,6 +27,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.api import events as _api_events  # noqa: F401  (events on the API)
     from scorekeeper.web.api import views as api
     from scorekeeper.web.events import results as eventresults
+    from scorekeeper.web.events import room as eventroom
     from scorekeeper.web.events import tables as eventtables
     from scorekeeper.web.events import views as events
     from scorekeeper.web.games import menu as gamemenu
@@ -60,6 +61,7 @@ def register(app: Flask) -> None:
         events.bp,
         eventtables.bp,
         eventresults.bp,
+        eventroom.bp,
         rulebook.bp,
         helppages.bp,
         install.bp,

@@ -349,6 +349,7 @@ def event_pages(page: Page, base: str) -> dict[str, str]:
         "results-player": public.group(1) + "/1",
         "event-running": running,
         "event-plan": running + "/plan",
+        "event-room": running + "/room",
         "event-close": running + "/close",
     }
     for name, path in pages.items():  # each at its state: no redirect to another page

@@ -3,6 +3,7 @@ links without an account, standings equal to `scorekeeper standings` on the expo
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -473,3 +474,43 @@ def test_published_results_reach_every_player_by_a_link_without_an_account(
     assert client.post(f"{event}/results", data={"withdraw": "1"}).status_code == 302
     page = client.get(f"{event}/standings").get_data(as_text=True)
     assert "/results/" not in page and "Publish the results" in page
+
+
+def test_the_room_screen_shows_every_table_and_asks_for_changes_cheaply(
+    app: Any, client: Any
+) -> None:
+    event = _event(client, confirm="y")
+    first, _ = _started(client, event)
+    phone, game = _open(app, first)
+    page = client.get(f"{event}/room")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "Table 1" in text and "Table 2" in text and "Standings" in text
+    found = re.search(r'data-etag="([^"]+)"', text)
+    assert found
+    tag = html.unescape(found.group(1))
+    state = f"{event}/room/state"
+    # nothing changed: a 304 of no body
+    r = client.get(state, headers={"If-None-Match": tag})
+    assert r.status_code == 304 and r.get_data() == b""
+    # a hand at a table: the board again, with its hand waiting for a confirmation
+    assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    r = client.get(state, headers={"If-None-Match": tag})
+    assert r.status_code == 200 and r.headers["ETag"] != tag
+    assert "1 hand" in r.get_data(as_text=True) and "(1 to confirm)" in r.get_data(as_text=True)
+    assert len(r.get_data()) < 8000  # two tables: the board is small
+    # the timer: started by the director, counted down on the screen and the table's phone
+    timer = f"{event}/timer"
+    assert client.post(timer, data={"minutes": "0"}).status_code == 302
+    assert "from 1 to 240" in client.get(event).get_data(as_text=True)
+    assert client.post(timer, data={"minutes": "²"}).status_code == 302
+    assert "data-ends" not in client.get(f"{event}/room").get_data(as_text=True)
+    assert client.post(timer, data={"minutes": "30"}).status_code == 302
+    for seen in (client.get(f"{event}/room"), phone.get(game), client.get(event)):
+        body = seen.get_data(as_text=True)
+        assert 'role="timer"' in body and "30 minutes left" in body, body[:300]
+    assert client.post(timer, data={"stop": "1"}).status_code == 302
+    assert "data-ends" not in phone.get(game).get_data(as_text=True)
+    # the room is the director's: a table's phone or another account has none
+    assert phone.get(f"{event}/room").status_code in (302, 401)
+    assert app.test_client().get(state).status_code in (302, 401)

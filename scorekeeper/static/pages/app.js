@@ -27,7 +27,7 @@ function keepAwake() {
  * @param {HTMLElement} board
  */
 function liveBoard(board) {
-  const EVERY = 3000;
+  const EVERY = Number(board.dataset.every) || 3000;  // the room's screen asks less often
   let etag = board.dataset.etag || null, failures = 0, finished = board.dataset.finished === "1";
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
@@ -86,6 +86,27 @@ function markSaved() {
 // The printable sheet's Print button (without this file, the page says to use the browser's).
 function printButton() {
   document.querySelector("button[data-print]")?.addEventListener("click", () => window.print());
+}
+
+/**
+ * A round's timer (the room's screen, the director's page, a table's phone): the minutes and
+ * seconds left, each second, by the phone's clock; at zero, "last deal". The room's screen
+ * puts a new board in place now and then: the timers in it are found again each second.
+ */
+function countdowns() {
+  const tick = () => {
+    for (const el of document.querySelectorAll("[data-ends]")) {
+      if (!(el instanceof HTMLElement)) continue;
+      const left = Math.round((Number(el.dataset.ends) - Date.now()) / 1000);
+      if (left <= 0) {
+        el.textContent = el.dataset.zero || "0:00";
+        el.classList.add("zero");
+      } else el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    }
+  };
+  if (!document.querySelector("[data-ends]") && !document.body.classList.contains("room")) return;
+  tick();
+  setInterval(tick, 1000);
 }
 
 /**
@@ -184,6 +205,7 @@ offlineCopies();
 keepAwake();
 markSaved();
 printButton();
+countdowns();
 for (const button of document.querySelectorAll("button[data-share]")) {
   if (button instanceof HTMLButtonElement) shareButton(button);
 }

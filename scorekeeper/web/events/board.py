@@ -12,8 +12,9 @@ from scorekeeper.store import events as stored
 from scorekeeper.store.eventmodels import Event as EventRow
 from scorekeeper.store.eventmodels import EventRound, EventTable
 from scorekeeper.web import addresses
-from scorekeeper.web.events import links
+from scorekeeper.web.events import links, room
 from scorekeeper.web.events.forms import DrawForm
+from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.sharing.live import qr_svg
 from scorekeeper.web.words import VARIANT_NAMES
 
@@ -66,6 +67,10 @@ def context(event: EventRow) -> dict[str, Any]:
         "playing": running.running(event) is not None,
         "tables": tables,
         "confirm": event.confirm,
+        # the round's timer (web/events/room.py): its end for the countdown, its form
+        "ends": (at := room.ends(current)),
+        "minutes": room.minutes_left(at),
+        "timer_form": ConfirmForm(),
         "byes": _byes(event, current) if current is not None else [],
         "draw": DrawForm(),
         # by the name players give the variant: its title's "3 players" is the size said again

@@ -18,7 +18,7 @@ from scorekeeper.store import derived, memo, queries, trail
 from scorekeeper.store.models import Game
 from scorekeeper.web import access, charts, words
 from scorekeeper.web.common import variant_title
-from scorekeeper.web.events import tables
+from scorekeeper.web.events import room, tables
 from scorekeeper.web.forms import ConfirmForm
 from scorekeeper.web.games.forms import (
     NewGameForm,
@@ -140,6 +140,9 @@ def board(game: Game) -> dict[str, Any]:
         "table_link": (link := access.by_table_link(game)),
         # ... and once its round is closed (the director's lock), nothing that changes a line
         "locked": access.locked(link),
+        # the round's timer, counted down on the table's phone (web/events/room.py)
+        "timer": (at := room.ends(link[1]) if link else None),
+        "timer_minutes": room.minutes_left(at),
         # an event's hand just saved, to be confirmed by a seat: one tap, the phone passed
         "confirm_now": tables.prompt(game, request.args.get("saved")),
     }
