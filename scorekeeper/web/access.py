@@ -44,17 +44,25 @@ SESSION_ID = "session_id"
 # `Vary: Cookie` on them, which would make a browser ask again whenever the (refreshed) session
 # cookie changed
 SESSIONLESS = frozenset({"static", "engine.module", "engine.messages"})
+#: fragments a page already open asks for every few seconds (the live view, the room's screen):
+#: they read the session but do not send its cookie again (~0.4 KB an answer, and the page's
+#: own load refreshed it), nor a page's Permissions-Policy (they are no document)
+POLLED = frozenset({"live.state", "room.changes"})
 
 
 class SessionInterface(SecureCookieSessionInterface):
     """The session cookie is Secure whenever the request came over HTTPS (behind a proxy:
     with PROXY_HOPS set, so that ProxyFix reads X-Forwarded-Proto), and always when
-    SESSION_COOKIE_SECURE says so. It is not sent with SESSIONLESS answers."""
+    SESSION_COOKIE_SECURE says so. It is not sent with SESSIONLESS answers, nor with a 304."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or request.is_secure
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
+        # a 304 that changed nothing sends no cookie again (a followers' poll is mostly 304s,
+        # and the refreshed cookie was ~0.4 KB of each): the next 200 refreshes it
+        if (response.status_code == 304 or request.endpoint in POLLED) and not session.modified:
+            return
         if request.endpoint not in SESSIONLESS:
             super().save_session(app, session, response)
 

@@ -12,7 +12,7 @@ from flask_babel import ngettext
 from scorekeeper.extensions import csrf  # noqa: E402
 from scorekeeper.rules import SUITS, VARIANTS, contract_outcome, marriage_name, suit_name
 from scorekeeper.rules.sheet import hand_numbers
-from scorekeeper.web import errors
+from scorekeeper.web import access, errors
 from scorekeeper.web.i18n import translator
 from scorekeeper.web.words import VARIANT_NAMES
 
@@ -89,7 +89,9 @@ def register_common(app: Flask) -> None:
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
             "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
         )
-        if response.mimetype == "text/html":  # a page's policy: a script or a file needs none
+        # a page's policy: a script or a file needs none, nor a 304 (it came with the 200)
+        page = response.status_code != 304 and request.endpoint not in access.POLLED
+        if response.mimetype == "text/html" and page:
             response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         # HTTPS as the app sees it (behind a proxy: with PROXY_HOPS, as for the Secure cookie);
         # a browser ignores the header over plain HTTP, and a LAN served so never gets it
