@@ -70,13 +70,15 @@ def hand_lines(game: Game) -> list[dict[str, Any]]:
 
 
 def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
-    """Right after a hand is saved at a table of an event with `confirm`, the game page asks
-    for it to be confirmed (events.md section 1): the phone passed across the table, one tap
-    by a seat that took part. None for any other page, game or line, or a hand confirmed."""
+    """Right after a hand is saved on a table's phone of an event with `confirm`, the game page
+    asks for it to be confirmed (events.md section 1): the phone passed across the table, one
+    tap by a seat that took part. None for any other page, game, phone or line, or a hand
+    confirmed (the director confirms on the confirmation page)."""
     number = whole(saved)
     if number is None:
         return None
-    found = access.by_table_link(game) or stored.table_of_game(game.id)
+    # the table's phone (its link): an ordinary game's page asks the database nothing more
+    found = access.by_table_link(game)
     if found is None or not found[2].confirm:
         return None
     hand = next((h for h in _hands(game, len(found[0].seats)) if h["line"] == number), None)
