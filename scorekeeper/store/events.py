@@ -114,6 +114,15 @@ def game_versions(event: EventRow) -> dict[int, int]:
     return {game_id: version for game_id, version in rows}
 
 
+def last_writes(games: list[int]) -> dict[int, Any]:
+    """Each game's last write (UTC), in one query: a table silent for long may be scoring
+    with no connection (the director's page says since when)."""
+    if not games:
+        return {}
+    rows = db.session.execute(select(Game.id, Game.updated_at).where(Game.id.in_(games))).all()
+    return {game_id: at for game_id, at in rows}
+
+
 def pure(
     event: EventRow,
     versions: dict[int, int] | None = None,

@@ -514,3 +514,25 @@ def test_the_room_screen_shows_every_table_and_asks_for_changes_cheaply(
     # the room is the director's: a table's phone or another account has none
     assert phone.get(f"{event}/room").status_code in (302, 401)
     assert app.test_client().get(state).status_code in (302, 401)
+
+
+def test_the_director_sees_which_tables_are_silent_and_since_when(app: Any, client: Any) -> None:
+    from datetime import timedelta
+
+    from scorekeeper.store.models import Game, now
+
+    event = _event(client)
+    first, _ = _started(client, event)
+    phone, game = _open(app, first)
+    assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    assert "nothing for" not in client.get(event).get_data(as_text=True)
+    with app.app_context():  # the table's phone lost its connection 25 minutes ago
+        row = db.session.get(Game, int(game.rsplit("/", 1)[1]))
+        row.updated_at = now() - timedelta(minutes=25)
+        db.session.commit()
+    assert "nothing for 25 minutes" in client.get(event).get_data(as_text=True)
+    # its phone is back and writes (an undo, here): the table is silent no more
+    undo = phone.post(f"{game}/undo", data=version_token(phone, game))
+    assert undo.status_code == 302
+    assert "Log hand 1" in phone.get(game).get_data(as_text=True)
+    assert "nothing for" not in client.get(event).get_data(as_text=True)

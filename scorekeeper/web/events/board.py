@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from scorekeeper.events.numbers import written
@@ -11,6 +12,7 @@ from scorekeeper.services import standings as reading
 from scorekeeper.store import events as stored
 from scorekeeper.store.eventmodels import Event as EventRow
 from scorekeeper.store.eventmodels import EventRound, EventTable
+from scorekeeper.store.models import now
 from scorekeeper.web import addresses
 from scorekeeper.web.events import links, room
 from scorekeeper.web.events.forms import DrawForm
@@ -28,6 +30,18 @@ def _byes(event: EventRow, round_: EventRound) -> list[str]:
     return [p.name for p in event.players if p.position not in seated]
 
 
+#: minutes without a write after which the director's page says since when a table is silent
+SILENT_MIN = 10
+
+
+def _silent(at: datetime | None) -> int | None:
+    """Whole minutes since `at` (a UTC time as stored), if SILENT_MIN or more."""
+    if at is None:
+        return None
+    minutes = int((now() - at).total_seconds() // 60)
+    return minutes if minutes >= SILENT_MIN else None
+
+
 def context(event: EventRow) -> dict[str, Any]:
     """The director's page: the round to play next or being played, every table's state."""
     names = _names(event)
@@ -37,6 +51,7 @@ def context(event: EventRow) -> dict[str, Any]:
     current = running.running(event) or (rounds[-1] if rounds else None)
     if current is not None:
         read = pure.rounds[rounds.index(current)].tables
+        written = stored.last_writes([t.game_id for t in current.tables if t.game_id])
         for table, result in zip(current.tables, read):
             tally = result.tally
             tables.append(
@@ -52,6 +67,12 @@ def context(event: EventRow) -> dict[str, Any]:
                     # with `confirm`, the hands no seat has confirmed yet (pure() reads such an
                     # event's tables whole)
                     "waiting": waiting(result) if event.confirm else 0,
+                    # a table playing on whose game nothing came for SILENT_MIN minutes: it
+                    # may be scoring with no connection (its phone sends when it is back)
+                    "silent": _silent(written.get(table.game_id or 0))
+                    if running.running(event) is current
+                    and not (result.tally.finished or table.closed)
+                    else None,
                 }
             )
     drawn = running.drawn(event)
