@@ -417,6 +417,7 @@ def test_a_hand_saved_at_a_confirm_table_asks_for_one_tap_and_the_director_sees_
     assert r.status_code == 302 and r.headers["Location"].endswith("?saved=1")
     page = phone.get(r.headers["Location"]).get_data(as_text=True)
     assert "Hand 1 saved: pass the phone to confirm it" in page
+    assert "Hand 1 waits for a confirmation." in page  # marked above the sheet
     seats = re.findall(r'<button type="submit" name="seat" value="(\d)">Confirmed by (\w+)<', page)
     assert len(seats) == 3  # pl-3: every seat took part
     # the director's page counts the hand that waits
@@ -430,6 +431,7 @@ def test_a_hand_saved_at_a_confirm_table_asks_for_one_tap_and_the_director_sees_
     assert r.status_code == 302 and r.headers["Location"].endswith(game)
     after = phone.get(r.headers["Location"]).get_data(as_text=True)
     assert "pass the phone" not in after and "Hand confirmed." in after
+    assert "waits for a confirmation" not in after
     assert f"confirmed by {seats[2][1]}" in phone.get(f"{game}/confirm").get_data(as_text=True)
     assert "pass the phone" not in phone.get(f"{game}?saved=1").get_data(as_text=True)
     assert "to confirm)" not in client.get(event).get_data(as_text=True)

@@ -69,6 +69,15 @@ def hand_lines(game: Game) -> list[dict[str, Any]]:
     ]
 
 
+def unconfirmed(game: Game) -> list[int] | None:
+    """On a table's phone of an event with `confirm`: the hands (as the table counts them)
+    no seat has confirmed yet, marked above its sheet; None elsewhere."""
+    found = access.by_table_link(game)
+    if found is None or not found[2].confirm:
+        return None
+    return [h["hand"] for h in _hands(game, len(found[0].seats)) if h["by"] is None][::-1]
+
+
 def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
     """Right after a hand is saved on a table's phone of an event with `confirm`, the game page
     asks for it to be confirmed (events.md section 1): the phone passed across the table, one

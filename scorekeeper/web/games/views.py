@@ -145,6 +145,7 @@ def board(game: Game) -> dict[str, Any]:
         "timer_minutes": room.minutes_left(at),
         # an event's hand just saved, to be confirmed by a seat: one tap, the phone passed
         "confirm_now": tables.prompt(game, request.args.get("saved")),
+        "unconfirmed": tables.unconfirmed(game),
     }
 
 
