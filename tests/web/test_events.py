@@ -256,6 +256,10 @@ def test_with_confirm_a_table_counts_once_a_seat_confirmed_each_hand(app: Any, c
     assert client.post(f"{event}/close", data={"round": "1"}).status_code == 302
     api = f"/api{event}"
     assert client.get(api).get_json()["pending"] == [{"round": 1, "table": 1}]
+    # its declarer's own page shows the table that waits, with the totals so far
+    declarer = loads(client.get(f"{event}/file").get_data()).rounds[0].tables[0].seats[1]
+    mine = client.get(f"{event}/standings/{declarer + 1}").get_data(as_text=True)
+    assert "round 1, table 1" in mine and "not counted yet; total so far 100" in mine
     text, version = _confirm_page(phone, game)
     assert "1 hand to confirm" in text and "Confirm hand 1" in text
     # a line or seat no form of the page posts ("²" is a digit to str.isdigit) confirms nothing

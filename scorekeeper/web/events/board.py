@@ -206,6 +206,26 @@ def player(event: EventRow, number: int) -> dict[str, Any] | None:
                 "company": company,
             }
         )
+    # the tables of theirs that do not count yet (a game not over, hands not confirmed): shown
+    # with their totals so far, where they would come in the round's order
+    for r, t in table.pending:
+        read = pure.rounds[r - 1].tables[t - 1]
+        if found.player not in read.seats:
+            continue
+        entries.append(
+            {
+                "round": r,
+                "table": t,
+                "pending": True,
+                "total": read.tally.totals[read.seats.index(found.player)],
+                "game_id": games.get((r, t)),
+                "company": [
+                    {"player": names[p], "total": total, "place": None}
+                    for p, total in zip(read.seats, read.tally.totals)
+                ],
+            }
+        )
+    entries.sort(key=lambda e: e["round"])
     return {
         "event": event,
         "player": names[found.player],
