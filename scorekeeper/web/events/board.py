@@ -52,6 +52,7 @@ def context(event: EventRow) -> dict[str, Any]:
     if current is not None:
         read = pure.rounds[rounds.index(current)].tables
         written = stored.last_writes([t.game_id for t in current.tables if t.game_id])
+        playing = running.running(event) is current
         for table, result in zip(current.tables, read):
             tally = result.tally
             tables.append(
@@ -70,8 +71,7 @@ def context(event: EventRow) -> dict[str, Any]:
                     # a table playing on whose game nothing came for SILENT_MIN minutes: it
                     # may be scoring with no connection (its phone sends when it is back)
                     "silent": _silent(written.get(table.game_id or 0))
-                    if running.running(event) is current
-                    and not (result.tally.finished or table.closed)
+                    if playing and not (result.tally.finished or table.closed)
                     else None,
                 }
             )
