@@ -57,9 +57,18 @@ def phone(browser: Browser, lang: str) -> BrowserContext:
     )
 
 
-def score(context: BrowserContext, link: str, lang: str, hands: int, table: str) -> None:
+def score(
+    context: BrowserContext,
+    link: str,
+    lang: str,
+    hands: int,
+    table: str,
+    second: BrowserContext | None = None,
+) -> None:
     """The table's phone opens its link and logs `hands` hands, each the preselected bidder
-    making 100 at 100 (10 card points to each other seat), then confirms each by a seat."""
+    making 100 at 100 (10 card points to each other seat), then confirms each by a seat: the
+    first at once on the same phone, the others on the confirmation page of the same phone or,
+    given a `second` phone, on that other player's own phone through the same link."""
     page = context.new_page()
     page.goto(link)
     expect(page.locator(".totals")).to_be_visible()
@@ -83,9 +92,21 @@ def score(context: BrowserContext, link: str, lang: str, hands: int, table: str)
             prompt.nth(2).click()
             expect(page.locator(".flash.done")).to_have_text(words(lang, "Hand confirmed."))
             expect(page.locator("section.confirm-now")).to_have_count(0)
-    page.locator("a[href$='/confirm']").click()
+    if second is not None:
+        other = second.new_page()
+        other.goto(link)
+        other.locator("a.button[href$='/confirm']").click()
+        forms = other.locator("ul.confirmations form")
+        for left in range(hands - 2, -1, -1):
+            forms.first.locator("button[type=submit]").click()
+            expect(forms).to_have_count(left)
+        other.close()
+    page.locator("a.button[href$='/confirm']").click()
     in_language(page, lang, f"confirm {table}", "Confirm hands")
     forms = page.locator("ul.confirmations form")
+    if second is not None:  # confirmed on the other phone: nothing waits on this one
+        expect(forms).to_have_count(0)
+        hands = 1
     for left in range(hands - 2, -1, -1):
         forms.first.locator("button[type=submit]").click()
         expect(forms).to_have_count(left)
@@ -178,7 +199,11 @@ def test_a_director_and_three_tables_run_a_two_round_event(
     phones = [phone(browser, lang) for lang in ("en", "pl", "ru")]
     for number, (link, context, lang) in enumerate(zip(links, phones, ("en", "pl", "ru"))):
         # table 2 plays one deal of its two: the director closes it
-        score(context, link, lang, 1 if number == 1 else 2, f"1.{number + 1}")
+        # table 1's second hand is confirmed on another player's phone, by the same link
+        second = phone(browser, "uk") if number == 0 else None
+        score(context, link, lang, 1 if number == 1 else 2, f"1.{number + 1}", second)
+        if second is not None:
+            second.close()
     close_round(page, base, event, "uk", 1, open_=1)
     standings_are_the_commands(page, base, event, "uk", 1)
     # round 2, by the standings, in English and the phones in the other languages by turns
