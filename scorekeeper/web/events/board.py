@@ -185,7 +185,7 @@ def player(event: EventRow, number: int) -> dict[str, Any] | None:
         for t in r.tables
     }
     names = pure.players
-    entries = []
+    entries: list[dict[str, Any]] = []
     for e in found.entries:
         company = []
         if e.table is not None:
