@@ -197,6 +197,7 @@ NOT_PAGES = {
     "api.event": "the API: an event's standings, JSON",
     "api.event_file": "the API: an event file, JSON",
     "live.state": "the live view's totals as JSON, which the live page (visited) shows",
+    "room.changes": "the room screen's board, an HTML fragment the room's page (visited) shows",
     "transfer.archive": "a download: a zip of game files",
     "transfer.game_csv": "a download: a CSV file",
     "transfer.game_file": "a download: a game file",
