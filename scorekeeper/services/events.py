@@ -275,14 +275,34 @@ def confirm_hand(
 ) -> None:
     """Hand `number` of the table's game confirmed by `seat` (events.md: with `confirm`, a
     hand counts once a seat that took part in it says it is right). Refused: an event without
-    `confirm`, a line that is no hand, a seat that sat the hand out; Conflict when the game
-    changed since the page (the hand confirmed must be the one the seat read). A hand
-    confirmed already keeps its first confirmation (a double tap)."""
+    `confirm`, and what confirm_line refuses; Conflict when the game changed since the page."""
     if not event.confirm:
         raise refused("confirm", N_("this event's hands need no confirmation"))
     game = db.session.get(Game, table.game_id) if table.game_id is not None else None
     if game is None:
         raise refused("round", N_("draw a round first"))
+    line_id = _confirmable(game, number, seat, version)
+    # the event's version is part of the standings' memo key: a confirmation bumps it
+    with _writing(event):
+        if db.session.get(EventConfirmation, line_id) is None:
+            db.session.add(EventConfirmation(line_id=line_id, seat=seat))
+
+
+def confirm_line(game: Game, number: int, seat: int, version: int | None) -> None:
+    """Hand `number` of an ordinary game whose owner asked for confirmations, confirmed by
+    `seat`; refused as confirm_hand refuses. A hand confirmed already keeps its first one."""
+    if not game.confirm:
+        raise refused("confirm", N_("this game's hands need no confirmation"))
+    line_id = _confirmable(game, number, seat, version)
+    if db.session.get(EventConfirmation, line_id) is None:
+        db.session.add(EventConfirmation(line_id=line_id, seat=seat))
+    commit()
+
+
+def _confirmable(game: Game, number: int, seat: int, version: int | None) -> int:
+    """The id of line `number` if `seat` may confirm it: a hand (not an adjustment) the seat
+    took part in, of the version the page was of (Conflict otherwise: the hand confirmed must
+    be the one the seat read)."""
     if version is None or version != game.version:
         raise Conflict()
     lines = derived.tally(game).lines
@@ -292,13 +312,10 @@ def confirm_hand(
     rules = derived.rules_for(game)
     if dealer is not None and seat not in rules.participants(dealer):
         raise refused("seat", N_("confirmed_by: seat {seat} takes no part in this hand"), seat=seat)
-    line_id = db.session.execute(
+    line_id: int = db.session.execute(
         select(Line.id).where(Line.game_id == game.id, Line.position == number)
     ).scalar_one()
-    # the event's version is part of the standings' memo key: a confirmation bumps it
-    with _writing(event):
-        if db.session.get(EventConfirmation, line_id) is None:
-            db.session.add(EventConfirmation(line_id=line_id, seat=seat))
+    return line_id
 
 
 def confirmations(game_id: int) -> dict[int, int]:

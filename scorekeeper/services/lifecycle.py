@@ -36,6 +36,13 @@ def resume(game: Game) -> None:
         game.abandoned_at = None
 
 
+def ask_confirmations(game: Game, on: bool) -> None:
+    """The owner's choice: every hand of the game confirmed by a seat that took part (a family
+    that argues), or not. Hands logged before are asked for too."""
+    with writing.writing(game):
+        game.confirm = on
+
+
 def _revision(game: Game, action: str, who: str | None, reason: str = "") -> Revision:
     # `position`: the number of lines the game had, so that the trail says what went or came
     rev = Revision(

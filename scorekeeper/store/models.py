@@ -87,6 +87,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # Bumped by every write: a form carries the version it was made from, so that two phones
     # cannot silently overwrite each other (optimistic concurrency).
     version: Mapped[int] = mapped_column(default=1)
+    # the owner's choice that every hand be confirmed by a seat that took part (an event's table
+    # follows its event's `confirm` instead): a hand not confirmed is marked
+    confirm: Mapped[bool] = mapped_column(default=False)
     # the read-only link for the others at the table (/live/<id>/<token>); None: no link
     share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     # who may see and change it: the owner, and the co-scorers who followed its invite link

@@ -542,3 +542,31 @@ def test_the_director_sees_which_tables_are_silent_and_since_when(app: Any, clie
     assert undo.status_code == 302
     assert "Log hand 1" in phone.get(game).get_data(as_text=True)
     assert "nothing for" not in client.get(event).get_data(as_text=True)
+
+
+def test_an_ordinary_game_s_owner_asks_for_every_hand_to_be_confirmed(
+    app: Any, client: Any
+) -> None:
+    game = new_game(client)
+    assert client.get(f"{game}/confirm").status_code == 404  # not asked for
+    assert "Ask for every hand to be confirmed" in client.get(game).get_data(as_text=True)
+    r = client.post(f"{game}/confirming", data={})
+    assert r.status_code == 302
+    r = hand(client, game, [10, 100, 10], declarer=1, bid=100)
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 saved: pass the phone to confirm it" in page
+    assert "Hand 1 waits for a confirmation." in page
+    version = re.search(r'id="confirm-now-version" name="version" [^>]*value="(\d+)"', page)
+    assert version
+    data = {"line": "1", "seat": "0", "back": "game", "version": version.group(1)}
+    r = client.post(f"{game}/confirm", data=data)
+    assert r.status_code == 302 and r.headers["Location"].endswith(game)
+    after = client.get(game).get_data(as_text=True)
+    assert "waits for a confirmation" not in after and "Hand confirmed." in after
+    # turned off, nothing asks; another account cannot turn it on
+    assert client.post(f"{game}/confirming", data={"off": "1"}).status_code == 302
+    r = hand(client, game, [10, 10, 100], declarer=2, bid=100)
+    assert "pass the phone" not in client.get(r.headers["Location"]).get_data(as_text=True)
+    assert client.get(f"{game}/confirm").status_code == 404
+    other = signed_up(app, "someone-else")
+    assert other.post(f"{game}/confirming", data={}).status_code in (403, 404)

@@ -73,9 +73,13 @@ def unconfirmed(game: Game) -> list[int] | None:
     """On a table's phone of an event with `confirm`: the hands (as the table counts them)
     no seat has confirmed yet, marked above its sheet; None elsewhere."""
     found = access.by_table_link(game)
-    if found is None or not found[2].confirm:
+    if found is not None and found[2].confirm:
+        seats = len(found[0].seats)
+    elif game.confirm:  # an ordinary game whose owner asked for confirmations
+        seats = len(game.seats)
+    else:
         return None
-    return [h["hand"] for h in _hands(game, len(found[0].seats)) if h["by"] is None][::-1]
+    return [h["hand"] for h in _hands(game, seats) if h["by"] is None][::-1]
 
 
 def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
@@ -86,11 +90,16 @@ def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
     number = whole(saved)
     if number is None:
         return None
-    # the table's phone (its link): an ordinary game's page asks the database nothing more
+    # the table's phone (its link), or an ordinary game whose owner asked for confirmations:
+    # any other game's page asks the database nothing more
     found = access.by_table_link(game)
-    if found is None or not found[2].confirm:
+    if found is not None and found[2].confirm:
+        seats = len(found[0].seats)
+    elif game.confirm:
+        seats = len(game.seats)
+    else:
         return None
-    hand = next((h for h in _hands(game, len(found[0].seats)) if h["line"] == number), None)
+    hand = next((h for h in _hands(game, seats) if h["line"] == number), None)
     if hand is None or hand["by"] is not None:
         return None
     form = ConfirmForm()
@@ -105,9 +114,9 @@ def confirm(game_id: int) -> Response | tuple[str, int]:
     director; 404 for a game of no such event."""
     game = access.game_or_404(game_id)
     found = access.by_table_link(game) or stored.table_of_game(game.id)
-    if found is None or not found[2].confirm:
+    if found is not None and not found[2].confirm or found is None and not game.confirm:
         abort(404)
-    table, _round, event = found
+    table, event = (found[0], found[2]) if found is not None else (None, None)
     form = ConfirmForm()
     form.prepare(game.version)
     errors: list[str] = []
@@ -116,7 +125,10 @@ def confirm(game_id: int) -> Response | tuple[str, int]:
         try:
             if line is None or seat is None:
                 raise Conflict()  # not posted by this page's forms
-            running.confirm_hand(event, table, line, seat, form.posted_version())
+            if event is not None and table is not None:
+                running.confirm_hand(event, table, line, seat, form.posted_version())
+            else:
+                running.confirm_line(game, line, seat, form.posted_version())
         except InvalidEvent as e:
             errors = [p.problem.text(translator()) for p in e.problems]
         except Conflict:
@@ -127,7 +139,7 @@ def confirm(game_id: int) -> Response | tuple[str, int]:
             if request.form.get("back") == "game":  # the prompt on the game page
                 return redirect(url_for("games.show", game_id=game_id))
             return redirect(url_for("tables.confirm", game_id=game_id))
-    hands = _hands(game, len(table.seats))
+    hands = _hands(game, len(table.seats) if table is not None else len(game.seats))
     return render_template(
         "events/confirm.html",
         game=game,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -34,6 +34,18 @@ def abandon(game_id: int) -> Response:
             return conflict(game_id)
         else:
             flash(_("Game abandoned. It stays in the history; resume it to play on."), "done")
+    return _back(game_id)
+
+
+@bp.route("/games/<int:game_id>/confirming", methods=["POST"])
+def confirming(game_id: int) -> Response:
+    """The owner asks for every hand to be confirmed by a seat, or no longer (`off`)."""
+    game = access.game_or_404(game_id, owner=True)
+    if ConfirmForm().validate_on_submit():
+        try:
+            lifecycle.ask_confirmations(game, not request.form.get("off"))
+        except services.Conflict:
+            return conflict(game_id)
     return _back(game_id)
 
 
