@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,23 @@ def sign_up_by_request(request: APIRequestContext, base: str, username: str) -> 
         f"{base}/signup", form={**fields, "csrf_token": token.group(1)}, max_redirects=0
     )
     assert answer.status == 302, answer.text()[:500]
+
+
+def form_poster(page: Page, base: str) -> Callable[..., str]:
+    """Posts the app's forms as `page`'s browser (its session, one CSRF token): `post(path,
+    **fields)` asserts the 302 and returns where it leads. Events are made so in the tests."""
+    form = page.request.get(f"{base}/events/new").text()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
+    assert token, form[:500]
+
+    def post(path: str, **fields: str) -> str:
+        answer = page.request.post(
+            base + path, form={**fields, "csrf_token": token.group(1)}, max_redirects=0
+        )
+        assert answer.status == 302, f"{path}: {answer.status} {answer.text()[:500]}"
+        return answer.headers["location"]
+
+    return post
 
 
 @pytest.fixture

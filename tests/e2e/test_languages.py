@@ -22,7 +22,7 @@ from babel.support import Translations
 from flask import Flask
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import PASSWORD, sign_up_by_request
+from .conftest import PASSWORD, form_poster, sign_up_by_request
 from .games import game_from as game_url
 from .games import game_with
 
@@ -310,16 +310,7 @@ def event_pages(page: Page, base: str) -> dict[str, str]:
     and closed (standings with rows) and round 2 drawn (its seating), one with round 1 being
     played (the close question, the seating plan with the tables' links). Seven players at
     tables of 3 and 4. Made by the forms' posts (`page.request` keeps the session)."""
-    form = page.request.get(f"{base}/events/new").text()
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
-    assert token, form[:500]
-
-    def post(path: str, **fields: str) -> str:
-        answer = page.request.post(
-            base + path, form={**fields, "csrf_token": token.group(1)}, max_redirects=0
-        )
-        assert answer.status == 302, f"{path}: {answer.status} {answer.text()[:500]}"
-        return answer.headers["location"]
+    post = form_poster(page, base)
 
     def event(name: str, rounds: int) -> str:
         fields = {"name": name, "size_3": "pl-3", "size_4": "pl-4", "first": "4"}

@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from scorekeeper.gamefile.output import engine_output
 from scorekeeper.web.engine import module_names
 
-from .conftest import PASSWORD, sign_up, sign_up_by_request
+from .conftest import PASSWORD, form_poster, sign_up, sign_up_by_request
 from .test_hand_form import game_from, points
 from .test_languages import axe_turn, check_layout, choose_language
 
@@ -973,16 +973,7 @@ def test_a_game_started_offline_is_started_when_the_connection_is_back(
 def table_link_of_a_new_event(director: Page, base: str) -> str:
     """A director's event of three players at one table of pl-3, its round started: the
     table's link as the seating plan prints it (made by the forms' posts)."""
-    form = director.request.get(f"{base}/events/new").text()
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
-    assert token, form[:500]
-
-    def post(path: str, **fields: str) -> str:
-        answer = director.request.post(
-            base + path, form={**fields, "csrf_token": token.group(1)}, max_redirects=0
-        )
-        assert answer.status == 302, f"{path}: {answer.status} {answer.text()[:500]}"
-        return answer.headers["location"]
+    post = form_poster(director, base)
 
     made = post("/events/new", name="Club night", size_3="pl-3", first="3", ranking="points")
     event = "/events/" + made.split("/")[-2]

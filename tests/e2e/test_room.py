@@ -9,6 +9,8 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from .conftest import form_poster
+
 TABLES, SEATS = 27, 4
 TV = {"width": 1920, "height": 1080}
 
@@ -17,16 +19,7 @@ def event_of_27_tables(page: Page, base: str) -> tuple[str, list[str]]:
     """108 players at 27 tables of 4 (pl-4), round 1 started with a 30-minute timer and a few
     hands at each table (by the forms' and the API's posts, as the director's browser); the
     event's page and the table links of its seating plan."""
-    form = page.request.get(f"{base}/events/new").text()
-    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
-    assert token, form[:500]
-
-    def post(path: str, **fields: str) -> str:
-        answer = page.request.post(
-            base + path, form={**fields, "csrf_token": token.group(1)}, max_redirects=0
-        )
-        assert answer.status == 302, f"{path}: {answer.status} {answer.text()[:500]}"
-        return answer.headers["location"]
+    post = form_poster(page, base)
 
     made = post("/events/new", name="Club night", size_4="pl-4", first="4", ranking="points")
     event = "/events/" + made.split("/")[-2]
