@@ -373,10 +373,12 @@ def set_timer(event: EventRow, minutes: int | None) -> None:
         round_.timer_ends_at = None if minutes is None else now() + timedelta(minutes=minutes)
 
 
-def publish_results(event: EventRow, publish: bool) -> None:
-    """The event's results public by a new link (the old one stops working), or not at all."""
+def publish_results(event: EventRow, publish: bool, signed_in: bool = False) -> None:
+    """The event's results published by a new link (the old one stops working), read by anyone
+    with it or, `signed_in`, only by the accounts of this server; or not published at all."""
     with _writing(event):
         event.results_token = secrets.token_urlsafe(24) if publish else None
+        event.results_signed_in = publish and signed_in
 
 
 def delete_event(event: EventRow) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.store.accountmodels import now
@@ -30,6 +30,9 @@ class Event(db.Model):  # type: ignore[name-defined,misc]
     confirm: Mapped[bool] = mapped_column(default=False)
     # the token of the public results page (/results/<id>/<token>); None: not published
     results_token: Mapped[str | None] = mapped_column(String(64), index=True, unique=True)
+    # the published results read only by someone signed in to an account of this server (the
+    # club's accounts), not by anyone with the link
+    results_signed_in: Mapped[bool] = mapped_column(default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(default=now)
     # bumped by every write to the event's own rows (not its games': they have theirs): the
     # standings are remembered per this and the versions of its games (store/events.py)

@@ -462,7 +462,7 @@ def test_published_results_reach_every_player_by_a_link_without_an_account(
     assert share
     expected = client.get(f"/api{event}").get_json()["standings"]
     text = share.group(1).splitlines()
-    assert text[0] == "Club night, after 1 rounds:" and text[-1].endswith(public)
+    assert text[0] == "Club night, after 1 round:" and text[-1].endswith(public)
     assert text[1] == f"1. {expected[0]['player']} {expected[0]['points']}"
     assert len(share.group(1)) < 1000
     # anyone with the link, no account: the standings, and a player's own tables and hands
@@ -480,6 +480,40 @@ def test_published_results_reach_every_player_by_a_link_without_an_account(
     assert client.post(f"{event}/results", data={"withdraw": "1"}).status_code == 302
     page = client.get(f"{event}/standings").get_data(as_text=True)
     assert "/results/" not in page and "Publish the results" in page
+
+
+def test_results_published_to_the_accounts_only_ask_a_reader_to_sign_in(
+    app: Any, client: Any
+) -> None:
+    event = _event(client)
+    links = _started(client, event)
+    for link in links:
+        phone, game = _open(app, link)
+        assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+    assert client.post(f"{event}/close").status_code == 302
+    assert client.post(f"{event}/results", data={"audience": "accounts"}).status_code == 302
+    page = client.get(f"{event}/standings").get_data(as_text=True)
+    assert "signed in to an account of this server" in page
+    public = re.search(r'<a href="http://localhost(/results/\d+/[^"]+)">', page)
+    assert public
+    # no account: the sign-in page, which comes back to the results
+    reader = app.test_client()
+    refused = reader.get(public.group(1))
+    assert refused.status_code == 302 and "/signin?next=/results/" in refused.headers["Location"]
+    assert reader.get(f"{public.group(1)}/1").status_code == 302
+    # another account of the server reads them
+    other = signed_up(app, "reader")
+    assert "Club night" in other.get(public.group(1)).get_data(as_text=True)
+    # a new link keeps the choice; publishing again without it opens them to the link
+    assert client.post(f"{event}/results", data={"audience": "accounts"}).status_code == 302
+    page = client.get(f"{event}/standings").get_data(as_text=True)
+    renewed = re.search(r'<a href="http://localhost(/results/\d+/[^"]+)">', page)
+    assert renewed and renewed.group(1) != public.group(1)
+    assert reader.get(renewed.group(1)).status_code == 302
+    assert client.post(f"{event}/results").status_code == 302
+    page = client.get(f"{event}/standings").get_data(as_text=True)
+    opened = re.search(r'<a href="http://localhost(/results/\d+/[^"]+)">', page)
+    assert opened and reader.get(opened.group(1)).status_code == 200
 
 
 def test_the_room_screen_shows_every_table_and_asks_for_changes_cheaply(

@@ -10,9 +10,12 @@ from __future__ import annotations
 import hmac
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, make_response, render_template
 from flask_babel import gettext as _
+from flask_babel import ngettext
+from flask_login import current_user
 
+from scorekeeper.extensions import login
 from scorekeeper.store import events as stored
 from scorekeeper.store import queries
 from scorekeeper.store.eventmodels import Event as EventRow
@@ -35,6 +38,9 @@ def _published(event_id: int, token: str) -> EventRow:
         abort(404)
     if not hmac.compare_digest(event.results_token.encode(), token.encode()):
         abort(404)
+    if event.results_signed_in and not current_user.is_authenticated:
+        # the club's accounts only: the sign-in page, which comes back here
+        abort(make_response(login.unauthorized()))
     return event
 
 
@@ -51,7 +57,12 @@ def share_text(event: EventRow, found: dict[str, Any], url: str) -> str:
         for r in found["rows"][:SHARED_ROWS]
     ]
     more = len(found["rows"]) - SHARED_ROWS
-    head = _("%(event)s, after %(count)s rounds:", event=event.name, count=found["rounds"])
+    head = ngettext(
+        "%(event)s, after %(num)s round:",
+        "%(event)s, after %(num)s rounds:",
+        found["rounds"],
+        event=event.name,
+    )
     tail = [_("… and %(count)s more", count=more)] if more > 0 else []
     return "\n".join([head, *rows, *tail, url])
 
@@ -86,6 +97,7 @@ def published(event: EventRow) -> dict[str, Any]:
         return {"results_url": None, "results_form": ConfirmForm()}
     return {
         "results_url": found.url,
+        "results_signed_in": event.results_signed_in,
         "results_qr": qr_svg(found.url),
         "results_form": ConfirmForm(),
         "share": share_text(event, board.standings(event), found.url),

@@ -260,12 +260,16 @@ def standings(event_id: int) -> str:
 
 @bp.route("/<int:event_id>/results", methods=["POST"])
 def publish(event_id: int) -> Response:
-    """The results published by a new link (the old one stops working) or, with `withdraw`,
-    no longer published."""
+    """The results published by a new link (the old one stops working), with `audience`
+    "accounts" to the accounts of this server only, or, with `withdraw`, no longer published."""
     event = event_or_404(event_id)
     if ConfirmForm().validate_on_submit():
         try:
-            running.publish_results(event, not request.form.get("withdraw"))
+            running.publish_results(
+                event,
+                not request.form.get("withdraw"),
+                signed_in=request.form.get("audience") == "accounts",
+            )
         except Conflict:
             pass  # another tab did it a moment ago: the page shows what is now
     return redirect(url_for("events.standings", event_id=event_id) + "#results")
