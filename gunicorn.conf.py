@@ -33,6 +33,37 @@ preload_app = False
 # gunicorn 24+: its control socket is not used here, and two instances of one user share its path
 control_socket_disable = True
 
+# STREAMS=1: this gunicorn serves the live streams (web/streams.py; docs/operations.md, "Live
+# streams"), the proxy sending it the paths that end in /stream. A stream is an open connection
+# that mostly waits: gevent's workers hold thousands of them as greenlets, where a sync worker
+# would be held by one. One worker is enough: each change wakes its streams once, and the pages
+# they then ask for go to the sync workers above.
+if os.environ.get("STREAMS"):
+    worker_class = "gevent"
+    workers = int(os.environ.get("STREAM_WORKERS") or 1)
+    worker_connections = int(os.environ.get("STREAM_CONNECTIONS") or 12000)
+    if not os.environ.get("PORT"):
+        bind = ["127.0.0.1:8001"]
+
+
+def post_worker_init(worker: Any) -> None:
+    """A streams' worker told to stop (a restart, a deploy) ends its streams at once: each
+    page reconnects to the worker that takes over, where it would otherwise keep the old one
+    up to graceful_timeout."""
+    if not os.environ.get("STREAMS"):
+        return
+    import threading
+    import time
+
+    from scorekeeper.store import push
+
+    def watch() -> None:
+        while worker.alive:
+            time.sleep(0.5)
+        push.BROKER.close()
+
+    threading.Thread(target=watch, daemon=True).start()
+
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 

@@ -13,6 +13,7 @@ from scorekeeper.rules import N_, Message, SeatStats
 from scorekeeper.rules.bounds import name_problem, normal_name
 from scorekeeper.services.summaries import summary_data
 from scorekeeper.services.writing import commit
+from scorekeeper.store import push
 from scorekeeper.store.db import db
 from scorekeeper.store.memo import memos
 from scorekeeper.store.models import Game, Player, Seat
@@ -34,6 +35,9 @@ def _bump(game_ids: list[int]) -> None:
         db.session.execute(
             update(Game).where(Game.id.in_(game_ids)).values(version=Game.version + 1)
         )
+        # the live views of those games show the new name (an UPDATE the ORM does not see)
+        bumped = db.session.execute(select(Game.id, Game.version).where(Game.id.in_(game_ids)))
+        push.changed(db.session, {push.key("g", i): v for i, v in bumped})
 
 
 def _games_of(player_id: int) -> list[int]:

@@ -19,6 +19,7 @@ def register(app: Flask) -> None:
         install,
         livecheck,
         offlinewords,
+        streams,
         stylesheet,
         teardown,
     )
@@ -66,6 +67,7 @@ def register(app: Flask) -> None:
         helppages.bp,
         install.bp,
         engine.bp,
+        streams.bp,
     ):
         app.register_blueprint(blueprint)
     common.register_common(app)

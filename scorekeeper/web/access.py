@@ -47,7 +47,9 @@ SESSIONLESS = frozenset({"static", "engine.module", "engine.messages"})
 #: fragments a page already open asks for every few seconds (the live view, the room's screen):
 #: they read the session but do not send its cookie again (~0.4 KB an answer, and the page's
 #: own load refreshed it), nor a page's Permissions-Policy (they are no document)
-POLLED = frozenset({"live.state", "room.changes"})
+POLLED = frozenset(
+    {"live.state", "room.changes", "streams.live", "streams.game", "streams.room"}
+)
 
 
 class SessionInterface(SecureCookieSessionInterface):
@@ -143,6 +145,7 @@ TABLE_ENDPOINTS = frozenset(
         "hands.restore",
         "rulebook.game_rules",
         "tables.confirm",
+        "streams.game",  # the game page's changes, pushed (web/streams.py)
         # the offline code's (static/offline/): the game file it scores from with no
         # connection, and the lines it sends once the connection is back
         "api.read",

@@ -1,9 +1,11 @@
 """Two app servers behind nginx, sharing one PostgreSQL and nothing else: what one
 stores the other serves, a session and the sign-in throttle hold on both, a retried request
-with its Idempotency-Key finds the first one's answer whichever server it reaches."""
+with its Idempotency-Key finds the first one's answer whichever server it reaches, and a hand
+stored through one is pushed at once to a live view that streams from a third (gevent)."""
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import os
@@ -17,6 +19,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +45,14 @@ http {{
   upstream app {{ server 127.0.0.1:{a}; server 127.0.0.1:{b}; }}
   server {{
     listen 127.0.0.1:{front};
+    location ~ /stream$ {{
+      proxy_pass http://127.0.0.1:{streams};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+      proxy_read_timeout 1h;
+      proxy_set_header Host $http_host;
+    }}
     location / {{
       proxy_pass http://app;
       proxy_set_header Host $http_host;
@@ -74,7 +85,8 @@ def _wait_for(port: int, proc: subprocess.Popen[bytes], seconds: float = 30) -> 
 
 @pytest.fixture(scope="module")
 def ports(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, int]]:
-    """Server A and B (gunicorn, one worker each) and nginx in front of both, on free ports."""
+    """Server A and B (gunicorn, one worker each), the streams' server (gunicorn's gevent
+    worker) and nginx in front of them, on free ports."""
     if not os.path.exists(NGINX):
         if IN_CI:
             pytest.fail(f"CI must run the two-servers test: no nginx at {NGINX}")
@@ -90,20 +102,22 @@ def ports(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, int]]:
             "PYTHONPATH": str(ROOT),
         }
         subprocess.run([sys.executable, "-m", "scorekeeper", "upgrade"], env=env, check=True)
-        got = {"a": _free_port(), "b": _free_port(), "front": _free_port()}
+        names = ("a", "b", "streams")
+        got = {name: _free_port() for name in (*names, "front")}
         procs: list[subprocess.Popen[bytes]] = []
         try:
-            for name in ("a", "b"):
+            for name in names:
                 command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
                 command += ["-b", f"127.0.0.1:{got[name]}"]
-                procs.append(subprocess.Popen(command, env=env, cwd=ROOT))
+                extra = {"STREAMS": "1"} if name == "streams" else {}
+                procs.append(subprocess.Popen(command, env={**env, **extra}, cwd=ROOT))
             user = "user root;" if os.geteuid() == 0 else ""
             conf = where / "nginx.conf"
             conf.write_text(NGINX_CONF.format(user=user, dir=where, **got))
             procs.append(
                 subprocess.Popen([NGINX, "-p", str(where), "-c", str(conf), "-g", "daemon off;"])
             )
-            for name, proc in zip(("a", "b", "front"), procs, strict=True):
+            for name, proc in zip((*names, "front"), procs, strict=True):
                 _wait_for(got[name], proc)
             yield got
         finally:
@@ -199,6 +213,46 @@ def test_a_session_and_a_game_are_the_same_on_both_servers(ports: dict[str, int]
     status, headers, board = follower.ask(ports["b"], live[1] + "/state", **{"If-None-Match": etag})
     assert status == 200 and headers["ETag"] != etag and time.monotonic() - start < 3
     assert ">100<" in board
+
+    # pushed: a live view streaming through nginx from the streams' server hears of a hand
+    # posted through A (PostgreSQL's NOTIFY, across processes) as it commits
+    version = int(etag.strip('"').split("-")[1]) + 1
+    with _stream(ports["front"], f"{live[1]}/stream?v={version}") as events:
+        assert next(events) == ("ready", "")
+        for points in ([10, 10, 100], [100, 10, 10]):
+            declarer = points.index(100)
+            hand = {"declarer": declarer, "bid": 110, "points": points}
+            start = time.monotonic()
+            assert phone.ask(ports["a"], f"/api/games/{game}/hands", hand)[0] == 201
+            version += 1
+            assert next(events) == ("message", str(version))
+            assert time.monotonic() - start < 2, "pushed as the hand was stored"
+
+
+@contextmanager
+def _stream(port: int, path: str) -> Iterator[Iterator[tuple[str, str]]]:
+    """A server-sent event stream's events as (type, data), comments skipped."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path, headers={"Accept": "text/event-stream"})
+    answer = conn.getresponse()
+    assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/event-stream")
+
+    def events() -> Iterator[tuple[str, str]]:
+        kind, data = "message", ""
+        while True:
+            line = answer.fp.readline().decode().rstrip("\n")
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: "):
+                data = line[6:]
+            elif line == "" and (kind != "message" or data):
+                yield kind, data
+                kind, data = "message", ""
+
+    try:
+        yield events()
+    finally:
+        conn.close()
 
 
 def test_the_sign_in_throttle_counts_the_tries_made_on_both_servers(ports: dict[str, int]) -> None:

@@ -119,7 +119,9 @@ def state(event: EventRow) -> dict[str, Any]:
 def screen(event_id: int) -> str:
     """The room's screen, for a TV at 1920 x 1080 (it fits a phone too)."""
     event = _event(event_id)
-    return render_template("events/room.html", **state(event), etag=etag(event))
+    # the version the screen shows, as its stream counts it (web/streams.py)
+    version = event.version + sum(stored.game_versions(event).values())
+    return render_template("events/room.html", **state(event), etag=etag(event), version=version)
 
 
 @bp.route("/<int:event_id>/room/state")
