@@ -60,7 +60,10 @@ def post_worker_init(worker: Any) -> None:
     def watch() -> None:
         while worker.alive:
             time.sleep(0.5)
-        push.BROKER.close()
+        app = worker.wsgi
+        if hasattr(app, "app_context"):  # the Flask app (not gunicorn's page of a failed load)
+            with app.app_context():
+                push.broker().close()
 
     threading.Thread(target=watch, daemon=True).start()
 

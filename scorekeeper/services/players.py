@@ -37,7 +37,7 @@ def _bump(game_ids: list[int]) -> None:
         )
         # the live views of those games show the new name (an UPDATE the ORM does not see)
         bumped = db.session.execute(select(Game.id, Game.version).where(Game.id.in_(game_ids)))
-        push.changed(db.session, {push.key("g", i): v for i, v in bumped})
+        push.changed(db.session(), {push.key("g", i): v for i, v in bumped})
 
 
 def _games_of(player_id: int) -> list[int]:

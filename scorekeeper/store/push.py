@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from flask import current_app, has_app_context
 from sqlalchemy import bindparam, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
@@ -103,7 +104,13 @@ class Broker:
             return len({w for ws in self._waiters.values() for w in ws})
 
 
-BROKER = Broker()
+def broker() -> Broker:
+    """The broker of the app being served (one per app: a test's apps share no streams)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    found = app.extensions.get("push_broker")
+    if found is None:
+        found = app.extensions.setdefault("push_broker", Broker())
+    return found  # type: ignore[no-any-return]
 
 
 class Feed:
@@ -243,9 +250,10 @@ def _after_flush(session: Session, context: Any) -> None:
 @event.listens_for(Session, "after_commit")
 def _after_commit(session: Session) -> None:
     pending = session.info.pop(_PENDING, None)
-    if pending:
+    if pending and has_app_context():
+        found = broker()
         for k, version in pending.items():
-            BROKER.publish(k, version)
+            found.publish(k, version)
 
 
 @event.listens_for(Session, "after_rollback")

@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 
 from flask import Blueprint, Response, abort, request
+from flask_login import current_user
 
 from scorekeeper.store import events as stored
 from scorekeeper.store import push
@@ -54,7 +55,7 @@ def stream(versions: dict[str, int], closing: frozenset[str] = frozenset()) -> R
         return Response(status=204)
     engine = db.engine
     db.session.remove()  # the stream holds no database connection: the broker reads for all
-    broker = push.BROKER
+    broker = push.broker()
     waiter = broker.subscribe(versions, engine)
     for k, v in versions.items():
         broker.publish(k, v)  # what it is now, unless another stream knew of something newer
@@ -107,7 +108,7 @@ def game(game_id: int) -> Response:
 def room(event_id: int) -> Response:
     """The room screen's changes: any hand at any table, and the event's own (a new round
     ends the stream, to follow the new round's games)."""
-    if not access.current_user.is_authenticated:
+    if not current_user.is_authenticated:
         abort(404)
     event = stored.load(event_id, access.me().id)
     if event is None:
