@@ -94,6 +94,7 @@ SHELL_STATIC = (
     "pages/app.js",
     "pages/forms.js",
     "pages/newgame.js",
+    "pages/push.js",
     "icons/icon.svg",
 )
 

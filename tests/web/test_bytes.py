@@ -240,6 +240,7 @@ def test_the_service_worker_keeps_the_urls_the_pages_ask_for(client):
         asked |= set(_assets(html))
         asked |= set(re.findall(r'rel="icon" href="([^"]+)"', html))
         offline |= set(re.findall(r'data-offline="([^"]+)"', html))  # app.js imports it
+        asked |= set(re.findall(r'data-push="([^"]+)"', html))  # and this, on the game page
     assert asked == set(kept)
     for url in kept:  # fingerprinted: kept a year
         answer, _ = _get(client, url)
