@@ -23,6 +23,13 @@ def _asks(page: Page, part: str) -> list[str]:
     return seen
 
 
+#: the tab hidden or shown, as a phone's browser says it when the screen goes off or back
+SHOWN = """() => {
+    Object.defineProperty(document, "visibilityState", {value: "STATE", configurable: true});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
 def _live_link(page: Page) -> str:
     page.get_by_role("link", name="Share").click()
     page.get_by_role("button", name="Make a live link").click()
@@ -60,6 +67,14 @@ def test_each_saved_hand_is_pushed_to_the_live_view_and_the_scorers_other_phone(
     # pushed, not polled: the live view asked for its board once per hand, and no more
     assert len(boards) == len(hands), boards
     assert len(streams) == 1, streams
+    # a tab out of sight holds no stream and asks nothing; shown again, it catches up at once
+    follower.evaluate(SHOWN.replace("STATE", "hidden"))
+    log_hand(page, "Ala", 110, {"Ala": 110, "Bartek": 5, "Celina": 5})
+    expect(other.locator(".totals .points").first).to_have_text("270", timeout=5000)
+    assert len(boards) == len(hands), "nothing asked while hidden"
+    follower.evaluate(SHOWN.replace("STATE", "visible"))
+    expect(follower.locator(".totals .points").first).to_have_text("270", timeout=5000)
+    assert len(streams) == 2, streams
     follower.context.close()
     second.close()
 
