@@ -70,11 +70,14 @@ def stream(versions: dict[str, int], closing: frozenset[str] = frozenset()) -> R
         try:
             yield f"retry: {RETRY_MS}\nevent: ready\ndata: \n\n"
             while time.monotonic() < ends and not broker.closing:
+                # read after the version it sends: a closing change is in that version, or it
+                # came after it and the page, reconnecting, is told of it at once
                 current = now()
+                last = any((broker.latest(k) or versions[k]) > versions[k] for k in closing)
                 if current > shown:
                     shown = current
                     yield f"id: {current}\ndata: {current}\n\n"
-                    if any((broker.latest(k) or versions[k]) > versions[k] for k in closing):
+                    if last:
                         return
                 if waiter.changed.wait(HEARTBEAT):
                     waiter.changed.clear()

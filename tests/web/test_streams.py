@@ -130,3 +130,30 @@ def test_a_write_that_does_not_commit_tells_no_stream(app: Any, client: Any) -> 
     assert kind == "message" and int(event_id) == int(shown) + 1
     assert state.endswith(f'-{event_id}"')
     response.close()
+
+
+def test_the_room_hears_of_every_table_and_follows_the_next_round(app: Any, client: Any) -> None:
+    from tests.web.test_events import _event, _open, _started
+
+    event = _event(client)
+    links = _started(client, event)
+    screen = client.get(f"{event}/room").get_data(as_text=True)
+    shown = re.search(r'data-version="(\d+)"', screen)
+    assert shown
+    response = _stream(client, f"{event}/room/stream?v={shown.group(1)}")
+    events = _events(response)
+    assert next(events)[0] == "ready"
+    # a hand at either table: the screen is told, with a version that only grows
+    seen = int(shown.group(1))
+    for link in links:
+        phone, game = _open(app, link)
+        assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
+        kind, event_id, _ = next(events)
+        assert kind == "message" and int(event_id) > seen
+        seen = int(event_id)
+    # the round closed (the event's own change): told, then the stream ends, so that the
+    # screen reconnects and follows the next round's tables
+    assert client.post(f"{event}/close").status_code == 302
+    assert next(events)[0] == "message"
+    assert next(events, None) is None
+    response.close()
