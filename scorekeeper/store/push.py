@@ -28,6 +28,9 @@ from sqlalchemy.orm import Session
 CHANNEL = "scorekeeper_changes"
 WATCH_EVERY = 0.5  # seconds between two looks at the followed rows' versions (SQLite)
 RETRY_AFTER = 1.0  # seconds before listening again after the database went away
+# seconds between two looks, by a feed, at whether anything is still followed: a process whose
+# last stream ended stops listening (its next stream starts a feed again)
+IDLE_CHECK = 5.0
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +76,16 @@ class Broker:
                     if not found:
                         del self._waiters[k]
                         self._latest.pop(k, None)
+
+    def still_followed(self, feed: Feed) -> bool:
+        """Whether `feed` should go on; if nothing is followed any more, it is let go."""
+        with self._lock:
+            if self._feed is not feed:
+                return False
+            if not self._waiters:
+                self._feed = None
+                return False
+            return True
 
     def followed(self) -> list[str]:
         with self._lock:
@@ -138,16 +151,17 @@ class Listener(Feed):
         import psycopg
 
         url = self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        while True:
+        while self.broker.still_followed(self):
             try:
                 with psycopg.connect(url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     # changes made while nobody listened: read where the followed rows are
                     self._catch_up()
-                    for note in conn.notifies():
-                        found = _parsed(note.payload)
-                        if found is not None:
-                            self.broker.publish(*found)
+                    while self.broker.still_followed(self):
+                        for note in conn.notifies(timeout=IDLE_CHECK):
+                            found = _parsed(note.payload)
+                            if found is not None:
+                                self.broker.publish(*found)
             except Exception:  # noqa: BLE001 - the database away: listen again in a moment
                 log.warning("push: listening again in %s s", RETRY_AFTER, exc_info=True)
                 time.sleep(RETRY_AFTER)
@@ -162,13 +176,10 @@ class Watcher(Feed):
     this process are published at their commit already)."""
 
     def run(self) -> None:
-        while True:
+        while self.broker.still_followed(self):
             time.sleep(WATCH_EVERY)
-            followed = self.broker.followed()
-            if not followed:
-                continue
             try:
-                for k, version in read_versions(self.engine, followed):
+                for k, version in read_versions(self.engine, self.broker.followed()):
                     self.broker.publish(k, version)
             except Exception:  # noqa: BLE001 - locked or away: look again next time
                 log.debug("push: watcher could not read", exc_info=True)

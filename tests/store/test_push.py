@@ -72,15 +72,22 @@ def test_a_listener_cut_off_by_the_database_listens_again_and_catches_up(
         waiter = broker.subscribe([key], db.engine)
         broker.publish(key, _version(app, game))
         assert _wait(waiter, broker, key, _version(app, game))
-        # the database ends the listening connection (a restart, a failover) ...
-        with db.engine.connect() as conn:
-            ended = conn.execute(
-                text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE query LIKE 'LISTEN %' AND datname = current_database()"
+        # the database ends the listening connection (a restart, a failover), once it listens
+        ended: list[Any] = []
+        end = time.monotonic() + 10
+        while not ended and time.monotonic() < end:
+            with db.engine.connect() as conn:
+                ended = list(
+                    conn.execute(
+                        text(
+                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                            "WHERE query LIKE 'LISTEN %' AND datname = current_database()"
+                        )
+                    )
                 )
-            ).all()
-            conn.commit()
+                conn.commit()
+            if not ended:
+                waiter.changed.wait(0.1)  # the listener connects in its own thread
         assert ended, "the listening connection was found and ended"
     # ... and a hand is stored while nobody listens
     before = _version(app, game)
