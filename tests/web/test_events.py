@@ -421,6 +421,7 @@ def test_a_hand_saved_at_a_confirm_table_asks_for_one_tap_and_the_director_sees_
     assert r.status_code == 302 and r.headers["Location"].endswith("?saved=1")
     page = phone.get(r.headers["Location"]).get_data(as_text=True)
     assert "Hand 1 saved: pass the phone to confirm it" in page
+    assert "through the table&#39;s link" in page or "through the table's link" in page
     assert "Hand 1 waits for a confirmation." in page  # marked above the sheet
     seats = re.findall(r'<button type="submit" name="seat" value="(\d)">Confirmed by (\w+)<', page)
     assert len(seats) == 3  # pl-3: every seat took part
@@ -589,6 +590,8 @@ def test_an_ordinary_game_s_owner_asks_for_every_hand_to_be_confirmed(
     r = hand(client, game, [10, 100, 10], declarer=1, bid=100)
     page = client.get(r.headers["Location"]).get_data(as_text=True)
     assert "Hand 1 saved: pass the phone to confirm it" in page
+    # no table link here: the later way is the game's own button
+    assert "Or later, with “Confirm hands”." in html.unescape(page) and "table's link" not in page
     assert "Hand 1 waits for a confirmation." in page
     version = re.search(r'id="confirm-now-version" name="version" [^>]*value="(\d+)"', page)
     assert version

@@ -94,9 +94,9 @@ def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
     # any other game's page asks the database nothing more
     found = access.by_table_link(game)
     if found is not None and found[2].confirm:
-        seats = len(found[0].seats)
+        seats, table = len(found[0].seats), True
     elif game.confirm:
-        seats = len(game.seats)
+        seats, table = len(game.seats), False
     else:
         return None
     hand = next((h for h in _hands(game, seats) if h["line"] == number), None)
@@ -104,7 +104,7 @@ def prompt(game: Game, saved: str | None) -> dict[str, Any] | None:
         return None
     form = ConfirmForm()
     form.prepare(game.version)
-    return {**hand, "form": form}
+    return {**hand, "form": form, "table": table}
 
 
 @bp.route("/games/<int:game_id>/confirm", methods=["GET", "POST"])
