@@ -169,8 +169,9 @@ def chips(rules: Rules, player: PlayerState, finished: bool = False) -> Chips:
         barrel_tries=player.tries_left if player.on_barrel else None,
         silent_below=o.silence.below if o.silence and player.silent else None,
         give_ups_to_penalty=penalty,
+        # 5.1: the falls counted toward the next that goes to 0 (every `falls`-th does)
         barrel_falls=(
-            (player.barrel_falls, falls) if falls and 0 < player.barrel_falls < falls else None
+            (player.barrel_falls % falls, falls) if falls and player.barrel_falls % falls else None
         ),
         give_ups_left=left,
     )

@@ -233,7 +233,8 @@ export function chips(rules, player, finished = false) {
     barrelTries: player.onBarrel ? player.triesLeft : null,
     silentBelow: o.silence && player.silent ? o.silence.below : null,
     giveUpsToPenalty: penalty,
-    barrelFalls: falls && 0 < fell && fell < falls ? [fell, falls] : null,
+    // 5.1: the falls counted toward the next that goes to 0 (every `falls`-th does)
+    barrelFalls: falls && fell % falls ? [fell % falls, falls] : null,
     giveUpsLeft: left,
   });
 }
