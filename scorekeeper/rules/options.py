@@ -162,9 +162,7 @@ class Options:
                 ),
                 "silence": N_("silence needs an auction: with no declarer nobody bids"),
             }
-            return out + [
-                (k, Message(m)) for k, m in needs.items() if getattr(self, k) is not None
-            ]
+            return out + [(k, Message(m)) for k, m in needs.items() if getattr(self, k) is not None]
         golden, blind = self.golden, self.blind
         if golden is not None and (
             golden.contract % self.bid_step
@@ -207,9 +205,7 @@ class Options:
                 message = N_("on_fail needs an auction: with no declarer nobody fails a contract")
                 out.append(("barrel", Message(message)))
             if b.together == "declarer":
-                message = N_(
-                    "together declarer needs an auction: with no declarer it would be all"
-                )
+                message = N_("together declarer needs an auction: with no declarer it would be all")
                 out.append(("barrel", Message(message)))
         return out
 

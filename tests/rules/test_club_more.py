@@ -450,3 +450,23 @@ def test_with_no_auction_a_seat_on_the_barrel_may_finish() -> None:
     )
     assert [list(line.totals) for line in t.lines] == [[870, 0], [880, 112], [1008, 116]]
     assert t.winners == (0,)
+
+
+def _decided(variant: str, options: dict[str, Any]) -> set[str]:
+    from scorekeeper.rules import rules_for
+    from scorekeeper.rules.describedecisions import decisions
+
+    return {say.key for block in decisions(rules_for(variant, options)) for say in block.says}
+
+
+def test_the_rules_page_says_the_decisions_of_52() -> None:
+    """docs/rules-decisions.md: the sitting-out dealer is no defender; finishing exactly with
+    an adjustment past the target, and the bolts before the barrel; with `together: none`
+    nobody climbs together, so the page does not say what happens when several do."""
+    said = _decided(
+        "pl-4", {"barrel": {"defender_finishes": True}, "finish": "exact", "bolts": True}
+    )
+    assert {"barrel-sitting-out-finish", "exact-adjustment", "exact-bolts"} <= said
+    assert "barrel-together" in _decided("ru-3", {})
+    assert "barrel-together" not in _decided("ru-3", {"barrel": {"together": "none"}})
+    assert not {"exact-adjustment", "barrel-sitting-out-finish"} & _decided("ru-3", {})

@@ -80,7 +80,7 @@ SECTION_OF: dict[str, str] = {
         ),
         "marriages",
     ),
-    **dict.fromkeys(("target", "deals", "stake"), "end"),
+    **dict.fromkeys(("target", "deals", "stake", "finish"), "end"),
     "cards": "deck",
     "sitting_out": "players",
     "all_cards_in_play": "points",
