@@ -470,3 +470,22 @@ def test_the_rules_page_says_the_decisions_of_52() -> None:
     assert "barrel-together" in _decided("ru-3", {})
     assert "barrel-together" not in _decided("ru-3", {"barrel": {"together": "none"}})
     assert not {"exact-adjustment", "barrel-sitting-out-finish"} & _decided("ru-3", {})
+
+
+def test_finishing_exactly_a_game_of_deals_ends_with_the_highest_total() -> None:
+    """docs/rules-decisions.md: with `deals`, when nobody is exactly on the target after the
+    last deal, the highest total wins, as in section 4 (here one an adjustment put past it)."""
+    t = play(
+        "pl-3",
+        adj(1010, 0, 0),
+        h(1, 100, [10, 100, 10]),
+        h(2, 100, [10, 10, 100]),
+        options={"finish": "exact", "lock": None, "deals": 2},
+    )
+    assert [list(line.totals) for line in t.lines] == [
+        [1010, 0, 0],
+        [1010, 100, 10],
+        [1010, 110, 110],
+    ]
+    assert t.finished and t.winners == (0,)
+    assert {n.rule for n in t.lines[-1].notes if n.seat == 0} >= {"finish", "deals", "game-won"}
