@@ -516,6 +516,15 @@ def test_the_rules_page_states_the_agreements_of_the_house_rules(client: Any) ->
     assert "Bolts: a bolt is: no trick; in a row: yes in this game" in page
 
 
+def test_the_printed_sheet_says_a_game_finishes_exactly(client: Any) -> None:
+    """5.2 finish exact: the sheet's heading says the target is to be met exactly."""
+    exact = new_game(client, "pl-3", opt_finish="on")
+    assert "to exactly 1000" in _text(client.get(f"{exact}/print").get_data(as_text=True))
+    usual = new_game(client, "pl-3")
+    page = _text(client.get(f"{usual}/print").get_data(as_text=True))
+    assert "to 1000" in page and "exactly" not in page
+
+
 def test_the_rules_page_states_the_agreements_of_52(client: Any) -> None:
     game = new_game(
         client,
