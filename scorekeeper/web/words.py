@@ -93,6 +93,11 @@ KEY_LABELS: dict[str, dict[str, Label]] = {
     },
     "silence": {"below": _l("below")},
 }
+# A key's word that means something else there than elsewhere (climbing together "none":
+# nobody climbs, not "no rounding"), as the rules pages say it.
+KEY_VALUE_WORDS: dict[str, dict[str, dict[str, Label]]] = {
+    "barrel": {"together": {"none": _l("nobody climbs")}},
+}
 # A key left blank where that means more than "off", as the rules pages say it.
 KEY_BLANKS: dict[str, dict[str, Label]] = {
     "blind": {"min_total": _l("any")},

@@ -549,6 +549,10 @@ def test_the_rules_page_states_the_agreements_of_52(client: Any) -> None:
         "a score that would take a player's total above 1000 does not count for them in that "
         "hand, and the game ends after the hand in which a total is exactly 1000.",
         "the declarer alone, if it is one of them.",
+        # the house rules of this game, each key in words
+        "climbing together: nobody climbs",
+        "a failed contract: 0, one of the tries",
+        "Finish: exactly the target",
     ):
         assert said in page, said
 
