@@ -23,6 +23,8 @@ class GiveUpSpec:
     every: int | None = None  # 5.1: every so many give-ups of a player cost `penalty`
     penalty: int = 0
     on_barrel: bool = True  # 5.1: false: a player on the barrel cannot give up
+    least: int | None = None  # 5.2: with half the contract, each opponent at least this
+    free: int = 0  # 5.2: a player's first so many give-ups cost nothing
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ def hand_form(rules: Rules, dealer: int, hands: int = 0) -> HandFormSpec:
             g.every,
             g.penalty,
             g.on_barrel,
+            g.opponents_min,
+            g.free,
         )
     golden = rules.golden_hand(hands + 1, dealer)
     least_bids: tuple[int | None, ...] = ()

@@ -606,6 +606,17 @@ def test_the_give_up_box_says_what_the_penalty_costs(client: Any) -> None:
     assert "give-ups of one player" not in plain.text and "Gave up after the musik" in plain.text
 
 
+def test_the_give_up_box_says_the_award_and_the_free_give_ups(client: Any) -> None:
+    """5.2: the opponents' floor and the free give-ups are said beside the give-up box."""
+    award = {"opponents": "half", "opponents_min": 60, "free": 2}
+    game = game_from(client, "ru-3-give-up-penalty.json", 0, give_up=award)
+    form = html.unescape(client.get(f"{game}/hands/new").text)
+    assert "half the contract, at least 60 for each opponent" in form
+    assert "A player's first 2 give-ups cost nothing." in form
+    polish = html.unescape(client.get(f"{game}/hands/new", headers={"Accept-Language": "pl"}).text)
+    assert "Pierwsze 2 bomby gracza nic nie kosztują." in polish
+
+
 def test_the_live_view_shows_the_marks_the_game_page_shows(client: Any, anon: Any) -> None:
     """Followers see who deals and must bid, the golden hand, the give-up penalty coming and
     the barrel's falls, worded as on the game page (games/_chips.html)."""
