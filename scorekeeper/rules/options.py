@@ -184,29 +184,14 @@ class Options:
         return out
 
     def _agreement_problems(self) -> list[tuple[str, Message]]:
-        """The keys of 5.2 that would change nothing, or mean nothing, with the other options."""
+        """The keys of 5.2 that mean nothing with the other options (one that only makes an
+        agreement idle is accepted, docs/rules-decisions.md)."""
         out: list[tuple[str, Message]] = []
-        g, b = self.give_up, self.barrel
+        g = self.give_up
         if g is not None and g.opponents_min is not None and g.opponents != "half":
             # 5.2: "60, or half the contract above 120" is a floor under half the contract
-            message = N_(
-                "opponents_min is a floor under half the contract: it needs opponents half, "
-                "got {opponents}"
-            )
+            message = N_("opponents_min needs opponents half, got {opponents}")
             out.append(("give_up", Message(message, {"opponents": g.opponents})))
-        if g is not None and g.free and g.declarer == "zero":
-            message = N_(
-                "free give-ups need declarer minus: with zero every give-up costs nothing already"
-            )
-            out.append(("give_up", Message(message)))
-        if b is not None and not self.auction:
-            # with no declarer nobody fails a contract, and no declarer climbs
-            if b.on_fail != "minus":
-                message = N_("on_fail needs an auction: with no declarer nobody fails a contract")
-                out.append(("barrel", Message(message)))
-            if b.together == "declarer":
-                message = N_("together declarer needs an auction: with no declarer it would be all")
-                out.append(("barrel", Message(message)))
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -381,26 +381,7 @@ REFUSED_OPTIONS = [
         "opponents_min needs opponents half",
         "ru-3",
         {"give_up": {"opponents": 60, "opponents_min": 60}},
-        "option give_up: opponents_min is a floor under half the contract: it needs opponents "
-        "half, got 60",
-    ),
-    (
-        "free give-ups with declarer zero change nothing",
-        "ru-3",
-        {"give_up": {"declarer": "zero", "free": 1}},
-        "option give_up: free give-ups need declarer minus",
-    ),
-    (
-        "on_fail try needs an auction",
-        "moscow",
-        {"barrel": {"on_fail": "try"}},
-        "option barrel: on_fail needs an auction",
-    ),
-    (
-        "together declarer needs an auction",
-        "moscow",
-        {"barrel": {"together": "declarer"}},
-        "option barrel: together declarer needs an auction",
+        "option give_up: opponents_min needs opponents half, got 60",
     ),
     ("finish takes reach or exact", "pl-3", {"finish": "over"}, "option finish: must be one of"),
     (
@@ -429,6 +410,39 @@ def test_agreement_refused_where_it_makes_no_sense(
     with pytest.raises(InvalidHand) as e:
         play(variant, options=options)
     assert any(message in str(p) for p in e.value.problems), [str(p) for p in e.value.problems]
+
+
+MOSCOW = [adj(870, 860), {"points": [20, 112], "trump": "hearts"}]
+
+
+@pytest.mark.parametrize(
+    "variant, lines, options, usual",
+    [
+        (
+            "ru-3",
+            [gave_up(1, 100), gave_up(1, 105)],
+            {"give_up": {"declarer": "zero", "free": 1}},
+            {"give_up": {"declarer": "zero"}},
+        ),
+        # both climb (890 and 972): with no declarer, `together: declarer` is all
+        (
+            "moscow",
+            MOSCOW,
+            {"barrel": {"on_fail": "try", "together": "declarer"}},
+            {"barrel": True},
+        ),
+    ],
+)
+def test_an_agreement_left_idle_by_the_other_options_is_accepted(
+    variant: str, lines: list[dict[str, Any]], options: dict[str, Any], usual: dict[str, Any]
+) -> None:
+    """docs/rules-decisions.md: free give-ups where a give-up costs nothing already, a failed
+    contract or a declarer climbing with no auction change no number, and are accepted, as an
+    idle agreement of 5.1 is."""
+    idle, plain = play(variant, *lines, options=options), play(variant, *lines, options=usual)
+    assert [line.totals for line in idle.lines] == [line.totals for line in plain.lines]
+    if variant == "moscow":
+        assert idle.lines[-1].totals == (880, 880)
 
 
 def test_free_give_ups_count_toward_the_limit() -> None:

@@ -141,17 +141,15 @@ function fall(rules, table, s, fresh, params) {
 function climbs(rules, table, wasOn, declarer, fresh, notes) {
   const b = /** @type {Barrel} */ (rules.options.barrel);
   let reaching = [...fresh.keys()].filter((s) => !wasOn[s] && b.at <= fresh[s] && fresh[s] < rules.options.target);
-  if (reaching.length > 1 && b.together !== "all") {
-    const kept = b.together === "declarer" && declarer !== null && reaching.includes(declarer) ? [declarer] : [];
-    if (b.together === "none" || kept.length) {
-      for (const s of reaching) {
-        if (kept.includes(s)) continue;
-        const params = { event: "together", at: b.at, reached: fresh[s], penalty: b.penalty, total: b.at - b.penalty, declarer: kept.length ? kept[0] : null };
-        notes.push(new Note({ seat: s, rule: "barrel", params }));
-        fresh[s] = b.at - b.penalty;
-      }
-      reaching = reaching.filter((s) => kept.includes(s));
+  const kept = b.together === "declarer" && declarer !== null && reaching.includes(declarer) ? declarer : null;
+  if (reaching.length > 1 && (b.together === "none" || kept !== null)) {
+    for (const s of reaching) {
+      if (s === kept) continue;
+      const total = b.at - b.penalty;
+      notes.push(new Note({ seat: s, rule: "barrel", params: { event: "together", at: b.at, reached: fresh[s], penalty: b.penalty, total, declarer: kept } }));
+      fresh[s] = total;
     }
+    reaching = kept === null ? [] : [kept];
   }
   for (const s of reaching) {
     notes.push(new Note({ seat: s, rule: "barrel", params: { event: "climb", at: b.at, total: fresh[s] } }));

@@ -220,23 +220,13 @@ function giveUp(p, tr, seat) {
   if (p.role === "declarer") {
     if (p.free) {
       // 5.2 free: a seat's first give-ups cost nothing
-      return format(tr.gettext("gave up the contract of {contract}: free give-up {free} of {frees}, {score}"), {
-        contract: p.contract,
-        free: p.free,
-        frees: p.frees,
-        score,
-      });
+      return format(tr.gettext("gave up the contract of {contract}: free give-up {free} of {frees}, {score}"), { ...p, score });
     }
     return format(tr.gettext("gave up the contract of {contract}: {score}"), { contract: p.contract, score });
   }
   if (p.least != null) {
     // 5.2 opponents_min: half the contract was less
-    return format(tr.gettext("{declarer} gave up: half of {contract} is less than {least}, {score}"), {
-      declarer: seat(p.declarer),
-      contract: p.contract,
-      least: p.least,
-      score,
-    });
+    return format(tr.gettext("{declarer} gave up: half of {contract} is less than {least}, {score}"), { ...p, declarer: seat(p.declarer), score });
   }
   if (p.half) {
     return format(tr.gettext("{declarer} gave up: half of {contract}, {score}"), {
@@ -301,10 +291,7 @@ function barrel(p, tr, seat) {
     case "fail-try":
       return format(tr.gettext("on the barrel: a failed {contract} scores 0, stays at {total} and uses a try"), p);
     case "finish":
-      return format(tr.gettext("on the barrel, but {score} takes the total to {target}: counted"), {
-        score: signed(p.score),
-        target: p.target,
-      });
+      return format(tr.gettext("on the barrel, but {score} takes the total to {target}: counted"), { ...p, score: signed(p.score) });
     case "together":
       if (p.declarer != null) {
         return format(

@@ -121,12 +121,14 @@ export class Options {
     if (this.barrel && !(this.barrel.at < this.target)) {
       add("barrel", N_("the barrel at {at} must be below the target {target}"), { at: this.barrel.at, target: this.target });
     }
+    // 5.2: the give-up's floor means nothing but under half the contract
+    const g = this.give_up;
+    if (g?.opponentsMin != null && g.opponents !== "half") add("give_up", N_("opponents_min needs opponents half, got {opponents}"), { opponents: g.opponents });
     return out;
   }
 
   /** @returns {[string, Message][]} the club agreements of 5.1 that cannot be played with the other options */
   #clubProblems() {
-    const agreed = this.#agreementProblems();
     if (!this.auction) {
       // a blind bid, a golden hand's forced opener and a silent seat are all declarers
       /** @type {[string, string, unknown][]} */
@@ -135,10 +137,10 @@ export class Options {
         ["golden", N_("the golden deal needs an auction: with no declarer nobody plays its contract"), this.golden],
         ["silence", N_("silence needs an auction: with no declarer nobody bids"), this.silence],
       ];
-      return [...agreed, ...needs.filter(([, , on]) => on !== null).map(([key, template]) => /** @type {[string, Message]} */ ([key, new Message({ template })]))];
+      return needs.filter(([, , on]) => on !== null).map(([key, template]) => [key, new Message({ template })]);
     }
     /** @type {[string, Message][]} */
-    const out = agreed;
+    const out = [];
     const { golden, blind, bid_step: step, min_bid: least, max_contract: most } = this;
     if (golden !== null && (golden.contract % step || golden.contract < least || golden.contract > most)) {
       const template = N_("the golden contract {contract} is no contract of this game: a multiple of {step} from {least} to {most}");
@@ -147,28 +149,6 @@ export class Options {
     if (blind !== null && blind.minContract > most) {
       const template = N_("a blind contract of at least {least} is above the largest contract {most}: nobody could bid blind");
       out.push(["blind", new Message({ template, params: { least: blind.minContract, most } })]);
-    }
-    return out;
-  }
-
-  /** @returns {[string, Message][]} the keys of 5.2 that would change nothing, or mean nothing, with the other options */
-  #agreementProblems() {
-    /** @type {[string, Message][]} */
-    const out = [];
-    /** @param {string} key @param {string} template @param {Record<string, unknown>} [params] */
-    const add = (key, template, params = {}) => out.push([key, new Message({ template, params })]);
-    const { give_up: g, barrel: b } = this;
-    if (g !== null && g.opponentsMin !== null && g.opponents !== "half") {
-      // 5.2: "60, or half the contract above 120" is a floor under half the contract
-      add("give_up", N_("opponents_min is a floor under half the contract: it needs opponents half, got {opponents}"), { opponents: g.opponents });
-    }
-    if (g !== null && g.free && g.declarer === "zero") {
-      add("give_up", N_("free give-ups need declarer minus: with zero every give-up costs nothing already"));
-    }
-    if (b !== null && !this.auction) {
-      // with no declarer nobody fails a contract, and no declarer climbs
-      if (b.onFail !== "minus") add("barrel", N_("on_fail needs an auction: with no declarer nobody fails a contract"));
-      if (b.together === "declarer") add("barrel", N_("together declarer needs an auction: with no declarer it would be all"));
     }
     return out;
   }

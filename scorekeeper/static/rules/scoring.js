@@ -112,9 +112,7 @@ export function givenUp(rules, table, declarer, contract, playing, scores, notes
   // 5.2 `free`: a seat's first give-ups in the game cost it nothing (they still count)
   const free = count <= giveUp.free;
   const score = (scores[declarer] = giveUp.declarer === "minus" && !free ? -contract : 0);
-  /** @type {Record<string, unknown>} */
-  const mine = { role: "declarer", contract, score };
-  if (free) Object.assign(mine, { free: count, frees: giveUp.free });
+  const mine = { role: "declarer", contract, score, ...(free && { free: count, frees: giveUp.free }) };
   notes.push(new Note({ seat: declarer, rule: "give-up", params: mine }));
   const value = rules.giveUpPoints(contract);
   const half = giveUp.opponents === "half";
