@@ -130,6 +130,11 @@ def give_up(rules: Rules) -> tuple[Block, ...]:
             )
         )
         bids = list(range(o.min_bid, o.max_contract + 1, o.bid_step))[1:4]
+        if g.opponents_min is not None:
+            # 5.2: below the floor, at it, and above it
+            least, step = 2 * g.opponents_min, o.bid_step
+            wanted = {bids[0], least, least + 4 * step} if bids else set()
+            bids = sorted(c for c in wanted if o.min_bid <= c <= o.max_contract and not c % step)
         examples = tuple(
             say("give-up-example", contract=c, points=rules.give_up_points(c)) for c in bids
         )

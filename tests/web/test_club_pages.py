@@ -533,7 +533,8 @@ def test_the_rules_page_states_the_agreements_of_52(client: Any) -> None:
     page, _ids = _rules(client, game)
     for said in (
         "rounded up to a whole point and then to 5, but at least 60:",
-        "a contract of 110 gives 60",  # half of 110 is 55: the floor
+        "a contract of 105 gives 60",  # half of 105 is 55: the floor
+        "a contract of 140 gives 70",  # half of 140 is above it
         "A player's first give-up in the game costs them nothing: they score 0 instead.",
         "A failed contract scores 0 and keeps the player on the barrel: the hand counts as one "
         "of their tries. A given-up contract scores as usual and takes the player off the barrel.",
