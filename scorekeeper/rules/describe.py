@@ -176,11 +176,10 @@ def barrel(rules: Rules) -> tuple[Block, ...]:
         )
     else:
         failed = p(either(o.give_up and o.auction, say("barrel-fail-give-up"), say("barrel-fail")))
-    defender = either(
-        b.defender_finishes,
-        say("barrel-defender-finishes", target=o.target),
-        say("barrel-defender"),
+    finishes = (
+        "barrel-defender-finishes-exact" if o.finish == "exact" else "barrel-defender-finishes"
     )
+    defender = either(b.defender_finishes, say(finishes, target=o.target), say("barrel-defender"))
     tries = say("barrel-tries", num=b.tries, fall=fall, at=b.at, penalty=b.penalty)
     count = b.falls_to_zero
     zero = (

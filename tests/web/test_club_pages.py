@@ -538,7 +538,7 @@ def test_the_rules_page_states_the_agreements_of_52(client: Any) -> None:
         "A player's first give-up in the game costs them nothing: they score 0 instead.",
         "A failed contract scores 0 and keeps the player on the barrel: the hand counts as one "
         "of their tries. A given-up contract scores as usual and takes the player off the barrel.",
-        "unless they take the total to 1000 or more: then they count, and the game ends.",
+        "unless they take the total to exactly 1000: then they count, and the game ends.",
         "none of them climbs on: they all go to 760, which is not a fall, and nobody is knocked "
         "off.",
         "a score that would take a player's total above 1000 does not count for them in that "

@@ -265,6 +265,10 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "Points a player on the barrel takes as a defender are lost, unless they take the total "
         "to %(target)s or more: then they count, and the game ends."
     ),
+    "barrel-defender-finishes-exact": N_(
+        "Points a player on the barrel takes as a defender are lost, unless they take the total "
+        "to exactly %(target)s: then they count, and the game ends."
+    ),
     "barrel-together-declarer": N_(
         "When two or more players reach the barrel in the same hand and the declarer is one of "
         "them, only the declarer climbs on; the others go to %(fall)s, which is not a fall."
