@@ -1,6 +1,7 @@
-"""Random games with the club agreements of scoring.md 5.1 switched on (tests/strategies.py deals
-the hands): blind bids, golden hands, silent seats, give-up penalties, barrel falls to 0 and the
-bolt variants, each hand fitted to the agreements so that the game scores."""
+"""Random games with the club agreements of scoring.md 5.1 and 5.2 switched on (tests/strategies.py
+deals the hands): blind bids, golden hands, silent seats, give-up penalties, the give-up award,
+barrel falls to 0, a failed contract on the barrel, defenders finishing, climbing together,
+finishing exactly and the bolt variants, each hand fitted to the agreements so that it scores."""
 
 # A hand of such a game depends on the state before it (a silent seat, a seat on the barrel, the
 # golden hands): the game is dealt hand by hand beside a score sheet of the rules, and a hand an
@@ -31,7 +32,8 @@ from tests.strategies import (
 
 
 def club_options(ask: Ask, preset: str, goal: int = 1000) -> dict[str, Json]:
-    """Some agreements of 5.1, with their usual values or others (always some, never all)."""
+    """Some agreements of 5.1 and 5.2, with their usual values or others (always some, never
+    all)."""
     out: dict[str, Json] = {}
     if preset in AUCTION:
         lo, step, hi, _ = AUCTION[preset]
@@ -58,11 +60,26 @@ def club_options(ask: Ask, preset: str, goal: int = 1000) -> dict[str, Json]:
         if ask.flag():
             out["silence"] = ask.pick((True, {"below": 0}, {"below": -50}))
     if preset in GIVE_UP and ask.flag():
-        out["give_up"] = {"every": ask.int(1, 3), "penalty": 120, "on_barrel": ask.flag()}
+        give_up: dict[str, Json] = {"every": ask.int(1, 3), "penalty": 120, "on_barrel": ask.flag()}
+        if ask.flag():  # 5.2: "60, or half the contract above 120"
+            give_up |= {"opponents": "half", "opponents_min": ask.pick((60, 40))}
+        if ask.flag():  # 5.2: a player's first give-ups are free
+            give_up["free"] = ask.int(1, 2)
+        out["give_up"] = give_up
     # the barrel, also where the preset has none (and below a short game's target in ru-3)
     if preset != "moscow" and (ask.flag() or (preset == "ru-3" and goal <= 880)):
         at = ask.pick((goal - 120, goal // 2))  # halfway too: more climbs and falls
-        out["barrel"] = {"at": at, "falls_to_zero": ask.int(1, 3), "tries": ask.int(1, 3)}
+        out["barrel"] = {
+            "at": at,
+            "falls_to_zero": ask.int(1, 3),
+            "tries": ask.int(1, 3),
+            # 5.2: a failed contract as a try, a defender finishing, climbing together
+            "on_fail": ask.pick(("minus", "try")),
+            "defender_finishes": ask.flag(),
+            "together": ask.pick(("all", "declarer", "none")),
+        }
+    if ask.flag():  # 5.2: finish exactly on the target
+        out["finish"] = "exact"
     if ask.flag() or not out:
         out["bolts"] = {
             "kind": ask.pick(("points", "tricks")),

@@ -58,7 +58,7 @@ def parse(data: Any) -> GameFile:
             "format",
             N_("format must be {format!r}, got {got}"),
             format=FORMAT,
-            got=json.dumps(data.get("format")),
+            got=json.dumps(data.get("format"), ensure_ascii=False),
         )
     rules: Rules | None = None
     options = data.get("options")

@@ -67,7 +67,7 @@ class Reader:
                 field,
                 N_("{key} must be a whole number, got {raw}"),
                 key=field,
-                raw=json.dumps(raw),
+                raw=json.dumps(raw, ensure_ascii=False),
             )
             return None
         if low is not None and raw < low:
@@ -103,7 +103,7 @@ class Reader:
                 N_("{key} must be one of {suits}, got {raw}"),
                 key=field,
                 suits=", ".join(suits),
-                raw=json.dumps(raw),
+                raw=json.dumps(raw, ensure_ascii=False),
             )
             return None
         return raw

@@ -1,4 +1,5 @@
-"""The club agreements of scoring.md 5.1 in a hand: the golden deal and the give-up penalty."""
+"""The club agreements of scoring.md 5.1 and 5.2 in a hand: the golden deal, the give-up
+penalty, finishing exactly."""
 
 # A blind bid is step 4's (Rules.declarer_score); the checks of 5.1 are checks/club.py's.
 
@@ -32,14 +33,20 @@ def house_rules(
     o = rules.options
     on_barrel_before = tuple(table.on_barrel)
     bolts = o.bolts is not None and not given_up
+    exact = o.finish == "exact"
+    # 5.2 `exact` looks at the whole score with a bolt's penalty, before the barrel: the bolts
+    # come first then, as in a golden hand
+    bolts_first = golden is not None or exact
+    if bolts and bolts_first:
+        house.bolts(rules, table, declarer, playing, took, raw, on_barrel_before, scores, notes)
     if golden is not None:
-        if bolts:
-            house.bolts(rules, table, declarer, playing, took, raw, on_barrel_before, scores, notes)
         multiply(golden, scores, notes)
         table.golden_made = table.golden_made or made
+    if exact:
+        finish(rules, table, scores, notes)
     if o.barrel is not None:
-        house.barrel(rules, table, declarer, contract, made, given_up, scores, notes)
-    if golden is None and bolts:
+        house.barrel(rules, table, declarer, contract, made, given_up, playing, scores, notes)
+    if not bolts_first and bolts:
         house.bolts(rules, table, declarer, playing, took, raw, on_barrel_before, scores, notes)
     if o.dump is not None:
         house.dump(rules, table, scores, notes)
@@ -47,6 +54,18 @@ def house_rules(
     if golden is not None and g is not None and golden.hand == golden.hands:
         if g.reset_if_nobody and not table.golden_made:
             reset(table, scores, notes)
+
+
+def finish(rules: Rules, table: Table, scores: list[int], notes: list[Note]) -> None:
+    """5.2 `finish` "exact": a score that would take a seat's total above the target is not
+    counted for it in this hand. Only a gain passes the target: a seat put above it by an
+    adjustment still loses what it loses (docs/rules-decisions.md)."""
+    target = rules.options.target
+    for s, score in enumerate(scores):
+        total = table.totals[s] + score
+        if score > 0 and total > target:
+            notes.append(Note(s, "finish", {"target": target, "total": total, "lost": score}))
+            scores[s] = 0
 
 
 def multiply(golden: GoldenHand, scores: list[int], notes: list[Note]) -> None:

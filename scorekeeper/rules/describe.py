@@ -98,9 +98,7 @@ def musik(rules: Rules) -> tuple[Block, ...]:
 
 def lock(rules: Rules, shown: dict[str, bool]) -> tuple[Block, ...]:
     o = rules.options
-    assert o.lock is not None
-    if not o.auction:
-        return (p(say("lock-no-auction", lock=o.lock)),)
+    assert o.lock is not None and o.auction  # 3.2: a lock without an auction is refused
     return (
         p(
             say("lock-declarer-only", lock=o.lock),
@@ -123,8 +121,20 @@ def give_up(rules: Rules) -> tuple[Block, ...]:
         )
     ]
     if g.opponents == "half":
-        blocks.append(p(say("give-up-half", step=o.rounding or 5)))
+        step = o.rounding or 5
+        blocks.append(
+            p(
+                say("give-up-half-least", step=step, least=g.opponents_min)
+                if g.opponents_min is not None  # 5.2: "60, or half the contract above 120"
+                else say("give-up-half", step=step)
+            )
+        )
         bids = list(range(o.min_bid, o.max_contract + 1, o.bid_step))[1:4]
+        if g.opponents_min is not None:
+            # 5.2: below the floor, at it, and above it
+            least, step = 2 * g.opponents_min, o.bid_step
+            wanted = {bids[0], least, least + 4 * step} if bids else set()
+            bids = sorted(c for c in wanted if o.min_bid <= c <= o.max_contract and not c % step)
         examples = tuple(
             say("give-up-example", contract=c, points=rules.give_up_points(c)) for c in bids
         )
@@ -140,12 +150,14 @@ def give_up(rules: Rules) -> tuple[Block, ...]:
             either(o.barrel, say("give-up-barrel")),
         )
     )
-    # 5.1: the give-up penalty, and no give-up on the barrel
+    # 5.1: the give-up penalty, and no give-up on the barrel; 5.2: free give-ups
     every = g.every
     club = p(
+        say("give-up-free", num=g.free) if g.free and g.declarer == "minus" else None,
         say("give-up-every", first=every, second=2 * every, third=3 * every, penalty=g.penalty)
         if every is not None
         else None,
+        either(g.free and every is not None, say("give-up-free-every")),
         either(o.barrel and not g.on_barrel, say("give-up-not-on-barrel")),
     )
     if club.says:
@@ -158,18 +170,32 @@ def barrel(rules: Rules) -> tuple[Block, ...]:
     b = o.barrel
     assert b is not None
     fall = b.at - b.penalty
-    failed = either(o.give_up and o.auction, say("barrel-fail-give-up"), say("barrel-fail"))
+    if b.on_fail == "try":  # 5.2: a failed contract is one of the tries
+        failed = p(
+            say("barrel-fail-try"), either(o.give_up and o.auction, say("barrel-give-up-off"))
+        )
+    else:
+        failed = p(either(o.give_up and o.auction, say("barrel-fail-give-up"), say("barrel-fail")))
+    finishes = (
+        "barrel-defender-finishes-exact" if o.finish == "exact" else "barrel-defender-finishes"
+    )
+    defender = either(b.defender_finishes, say(finishes, target=o.target), say("barrel-defender"))
     tries = say("barrel-tries", num=b.tries, fall=fall, at=b.at, penalty=b.penalty)
+    count = b.falls_to_zero
     zero = (
-        say("barrel-falls-to-zero", count=b.falls_to_zero, fall=fall)
-        if b.falls_to_zero is not None
+        say("barrel-falls-to-zero", count=count, second=2 * count, third=3 * count, fall=fall)
+        if count is not None
         else None
     )
+    together = {  # 5.2: two or more players reaching the barrel in one hand
+        "declarer": say("barrel-together-declarer", fall=fall) if o.auction else None,
+        "none": say("barrel-together-none", fall=fall),
+    }.get(b.together)
     return (
-        p(say("barrel-climb", at=b.at, top=o.target - 1)),
-        p(say("barrel-declarer", target=o.target, at=b.at), failed, say("barrel-defender")),
+        p(say("barrel-climb", at=b.at, top=o.target - 1), together),
+        p(say("barrel-declarer", target=o.target, at=b.at), *failed.says, defender),
         p(tries, either(b.knock_off, say("barrel-knock-off", fall=fall), say("barrel-several"))),
-        *((p(zero),) if zero else ()),  # 5.1: the fall that goes to 0
+        *((p(zero),) if zero else ()),  # 5.1: every so many falls go to 0
     )
 
 
@@ -199,6 +225,13 @@ def end(rules: Rules) -> tuple[Block, ...]:
     o = rules.options
     who = either(o.auction, say("end-declarer"), say("end-highest"))
     first: tuple[Block, ...] = (p(say("end-target", target=o.target), who, say("end-joint")),)
+    if o.finish == "exact":  # 5.2: a total must land exactly on the target
+        first = (
+            p(
+                say("end-exact", target=o.target),
+                either(o.auction, say("end-exact-declarer"), say("end-exact-joint")),
+            ),
+        )
     if o.deals is not None:
         # section 4: a game of a fixed number of deals, counted as the table counts hands
         first += (p(say("end-deals", num=o.deals, target=o.target), say("end-deals-winner")),)

@@ -61,7 +61,14 @@ def decisions(rules: Rules) -> tuple[Block, ...]:
     if o.barrel is not None:
         said.append(p(say("barrel-stays", target=o.target)))
         said.append(p(say("barrel-adjustment", at=o.barrel.at, top=o.target - 1)))
-        said.append(_if(o.barrel.knock_off, say("barrel-together")))
+        # several climb at once only where 5.2 `together` lets them
+        said.append(_if(o.barrel.knock_off and o.barrel.together != "none", say("barrel-together")))
+        said.append(
+            _if(
+                o.barrel.defender_finishes and o.sitting_out and o.musik_bonus,
+                say("barrel-sitting-out-finish", target=o.target),
+            )
+        )
     said += [
         _if(half, say("half-odd", step=step or 5)),
         _if(
@@ -69,6 +76,12 @@ def decisions(rules: Rules) -> tuple[Block, ...]:
             say("out-of-four", least=d.total - 4 * d.ace, total=d.total, examples=out_of_four),
         ),
         _if(o.stake is not None, say("stake-level")),
+        # 5.2 finish exact: a total put past the target, and the bolts before the barrel
+        _if(
+            o.finish == "exact",
+            say("exact-adjustment", target=o.target),
+            either(o.bolts is not None and o.barrel is not None, say("exact-bolts")),
+        ),
         p(say("nothing-after-end")),
         p(say("end-after-hands", target=o.target)),
         _if(

@@ -23,6 +23,8 @@ class GiveUpSpec:
     every: int | None = None  # 5.1: every so many give-ups of a player cost `penalty`
     penalty: int = 0
     on_barrel: bool = True  # 5.1: false: a player on the barrel cannot give up
+    least: int | None = None  # 5.2: with half the contract, each opponent at least this
+    free: int = 0  # 5.2: a player's first so many give-ups cost nothing
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ def hand_form(rules: Rules, dealer: int, hands: int = 0) -> HandFormSpec:
             g.every,
             g.penalty,
             g.on_barrel,
+            g.opponents_min,
+            g.free,
         )
     golden = rules.golden_hand(hands + 1, dealer)
     least_bids: tuple[int | None, ...] = ()
@@ -169,8 +173,9 @@ def chips(rules: Rules, player: PlayerState, finished: bool = False) -> Chips:
         barrel_tries=player.tries_left if player.on_barrel else None,
         silent_below=o.silence.below if o.silence and player.silent else None,
         give_ups_to_penalty=penalty,
+        # 5.1: the falls counted toward the next that goes to 0 (every `falls`-th does)
         barrel_falls=(
-            (player.barrel_falls, falls) if falls and 0 < player.barrel_falls < falls else None
+            (player.barrel_falls % falls, falls) if falls and player.barrel_falls % falls else None
         ),
         give_ups_left=left,
     )

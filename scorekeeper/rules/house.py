@@ -16,6 +16,7 @@ def barrel(
     contract: int,
     made: bool,
     given_up: bool,
+    playing: Sequence[int],
     scores: list[int],
     notes: list[Note],
 ) -> None:
@@ -32,10 +33,11 @@ def barrel(
     fell = [False] * rules.seats
     for s in range(rules.seats):
         if was_on[s]:
+            declares = s == declarer
             fell[s] = _on_the_barrel(
-                rules, table, s, s == declarer, contract, made, given_up, new, scores, notes
+                rules, table, s, declares, contract, made, given_up, playing, new, scores, notes
             )
-    climbed = _climbs(rules, table, was_on, new, notes)
+    climbed = _climbs(rules, table, was_on, declarer, new, notes)
     if climbed:
         _knock_offs(rules, table, was_on, fell, climbed[0], new, notes)
     for s in range(rules.seats):
@@ -55,6 +57,7 @@ def _on_the_barrel(
     contract: int,
     made: bool,
     given_up: bool,
+    playing: Sequence[int],
     new: list[int],
     scores: list[int],
     notes: list[Note],
@@ -64,13 +67,18 @@ def _on_the_barrel(
     b, target = rules.options.barrel, rules.options.target
     assert b is not None
     before = table.totals[s]
-    if declares:
+    if declares and not given_up and not made and b.on_fail == "try":
+        # 5.2 on_fail "try": the failed contract scores 0, the seat stays, the hand is a try
+        new[s] = before
+        params = {"event": "fail-try", "at": b.at, "contract": contract, "total": before}
+        notes.append(Note(s, "barrel", params))
+    elif declares:
         if given_up or not made:
             # A failed or given-up contract scores as usual and takes the seat off.
             _leave(table, s)
             notes.append(Note(s, "barrel", {"event": "off", "at": b.at}))
             return False
-        if before + scores[s] >= target:
+        if rules.reached(before + scores[s]):
             _leave(table, s)  # a made contract that reaches the target wins
             return False
         # 5: it scores 0 and the total stays where it is: the barrel's own mark, or where an
@@ -89,6 +97,13 @@ def _on_the_barrel(
                 },
             )
         )
+    elif b.defender_finishes and s in playing and rules.reached(before + scores[s]):
+        # 5.2: a defender (an opponent of a give-up, any seat with no auction) whose score
+        # takes it to the target keeps it, and the game ends by section 4
+        _leave(table, s)
+        params = {"event": "finish", "at": b.at, "score": scores[s], "target": target}
+        notes.append(Note(s, "barrel", params))
+        return False
     else:
         # On the barrel, points as a defender, sitting-out dealer or opponent are lost.
         notes.append(Note(s, "barrel", {"event": "idle", "at": b.at, "lost": scores[s]}))
@@ -118,14 +133,16 @@ def _fall(
     b = rules.options.barrel
     assert b is not None
     table.barrel_falls[s] += 1
-    if table.barrel_falls[s] != b.falls_to_zero:
+    falls = table.barrel_falls[s]
+    # 5.1: every falls_to_zero-th fall (the 3rd, the 6th, ... with 3), as the bolts count
+    if b.falls_to_zero is None or falls % b.falls_to_zero:
         return params
     new[s] = 0
     tries = params.get("tries")
     return {
         "event": "fall-zero",
         "at": b.at,
-        "falls": b.falls_to_zero,
+        "falls": falls,
         "total": 0,
         "tries": tries,
         "by": params.get("by"),
@@ -133,19 +150,42 @@ def _fall(
 
 
 def _climbs(
-    rules: Rules, table: Table, was_on: Sequence[bool], new: list[int], notes: list[Note]
+    rules: Rules,
+    table: Table,
+    was_on: Sequence[bool],
+    declarer: int | None,
+    new: list[int],
+    notes: list[Note],
 ) -> list[int]:
-    """The seats whose new total is between the barrel and the target climb on; in order."""
+    """The seats whose new total is between the barrel and the target climb on; in order.
+    5.2 `together`: when several reach it in one hand, only the declarer among them climbs
+    ("declarer"), or none does ("none"); the others go to `at − penalty`, which is no fall."""
     b, target = rules.options.barrel, rules.options.target
     assert b is not None
+    reaching = [s for s in range(rules.seats) if not was_on[s] and b.at <= new[s] < target]
+    if len(reaching) > 1 and b.together != "all":
+        kept = [declarer] if b.together == "declarer" and declarer in reaching else []
+        if b.together == "none" or kept:
+            for s in reaching:
+                if s not in kept:
+                    params = {
+                        "event": "together",
+                        "at": b.at,
+                        "reached": new[s],
+                        "penalty": b.penalty,
+                        "total": b.at - b.penalty,
+                        "declarer": kept[0] if kept else None,
+                    }
+                    notes.append(Note(s, "barrel", params))
+                    new[s] = b.at - b.penalty
+            reaching = [s for s in reaching if s in kept]
     climbed = []
-    for s in range(rules.seats):
-        if not was_on[s] and b.at <= new[s] < target:
-            notes.append(Note(s, "barrel", {"event": "climb", "at": b.at, "total": new[s]}))
-            new[s] = b.at
-            table.on_barrel[s] = True
-            table.barrel_hands[s] = 0
-            climbed.append(s)
+    for s in reaching:
+        notes.append(Note(s, "barrel", {"event": "climb", "at": b.at, "total": new[s]}))
+        new[s] = b.at
+        table.on_barrel[s] = True
+        table.barrel_hands[s] = 0
+        climbed.append(s)
     return climbed
 
 

@@ -27,8 +27,18 @@ def signed(n: int) -> str:
 def give_up(p: Params, tr: Words, seat: Seat) -> str:
     score = signed(p["score"])
     if p["role"] == "declarer":
+        if p.get("free"):  # 5.2 free: a seat's first give-ups cost nothing
+            return tr.gettext(
+                "gave up the contract of {contract}: free give-up {free} of {frees}, {score}"
+            ).format(contract=p["contract"], free=p["free"], frees=p["frees"], score=score)
         return tr.gettext("gave up the contract of {contract}: {score}").format(
             contract=p["contract"], score=score
+        )
+    if p.get("least") is not None:  # 5.2 opponents_min: half the contract was less
+        return tr.gettext(
+            "{declarer} gave up: half of {contract} is less than {least}, {score}"
+        ).format(
+            declarer=seat(p["declarer"]), contract=p["contract"], least=p["least"], score=score
         )
     if p.get("half"):
         return tr.gettext("{declarer} gave up: half of {contract}, {score}").format(
@@ -56,8 +66,10 @@ def barrel(p: Params, tr: Words, seat: Seat) -> str:
     if event == "try":
         return tr.gettext("on the barrel: try {try} of {tries}").format(**p)
     if event == "fall":
-        return tr.gettext(
-            "on the barrel for {tries} hands: falls off to {total} (-{penalty})"
+        return tr.ngettext(
+            "on the barrel for {tries} hand: falls off to {total} (-{penalty})",
+            "on the barrel for {tries} hands: falls off to {total} (-{penalty})",
+            p["tries"],
         ).format(**p)
     if event == "knock-off":
         return tr.gettext("knocked off the barrel by {by}: falls to {total}").format(
@@ -69,11 +81,37 @@ def barrel(p: Params, tr: Words, seat: Seat) -> str:
             return tr.gettext(
                 "knocked off the barrel by {by}: fall {falls} from the barrel, back to 0"
             ).format(by=seat(p["by"]), falls=p["falls"])
-        return tr.gettext(
-            "on the barrel for {tries} hands: fall {falls} from the barrel, back to 0"
+        return tr.ngettext(
+            "on the barrel for {tries} hand: fall {falls} from the barrel, back to 0",
+            "on the barrel for {tries} hands: fall {falls} from the barrel, back to 0",
+            p["tries"],
         ).format(**p)
     if event == "off":
         return tr.gettext("off the barrel")
+    return _barrel_agreed(p, tr, seat)
+
+
+def _barrel_agreed(p: Params, tr: Words, seat: Seat) -> str:
+    """The barrel's notes of the agreements of 5.2."""
+    event = p["event"]
+    if event == "fail-try":
+        return tr.gettext(
+            "on the barrel: a failed {contract} scores 0, stays at {total} and uses a try"
+        ).format(**p)
+    if event == "finish":
+        return tr.gettext("on the barrel, but {score} takes the total to {target}: counted").format(
+            score=signed(p["score"]), target=p["target"]
+        )
+    if event == "together":
+        if p.get("declarer") is not None:
+            return tr.gettext(
+                "{reached} reaches the barrel with the declarer {by}: only the declarer climbs, "
+                "back to {total} (-{penalty})"
+            ).format(by=seat(p["declarer"]), **p)
+        return tr.gettext(
+            "{reached} reaches the barrel in the same hand as another player: nobody climbs, "
+            "back to {total} (-{penalty})"
+        ).format(**p)
     return tr.gettext("on the barrel: {event}").format(event=event)
 
 
@@ -112,6 +150,11 @@ def give_up_penalty(p: Params, tr: Words, _seat: Seat) -> str:
     ).format(**p)
 
 
+def finish(p: Params, tr: Words, _seat: Seat) -> str:
+    """5.2 finish exact: a score that would pass the target is not counted."""
+    return tr.gettext("would pass {target}: {total}, not counted").format(**p)
+
+
 def blind(p: Params, tr: Words, _seat: Seat) -> str:
     return tr.gettext("bid blind: {score} × {multiplier} = {blind}").format(**p)
 
@@ -143,5 +186,6 @@ RENDER: dict[str, Callable[[Params, Words, Seat], str]] = {
     "golden-reset": golden_reset,
     "give-up-penalty": give_up_penalty,
     "bolt-run": bolt_run,
+    "finish": finish,
 }
-"""The renders of the notes of sections 5 and 5.1, by rule key."""
+"""The renders of the notes of sections 5, 5.1 and 5.2, by rule key."""

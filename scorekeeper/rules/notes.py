@@ -115,6 +115,10 @@ def _musik(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
 def _game_won(p: Params, tr: Translator, _seat: Callable[[int], str]) -> str:
     if p["why"] == "declarer":
         return tr.gettext("reached {target} as declarer with {total}: wins").format(**p)
+    if p["why"] == "exact":  # 5.2 finish exact
+        return tr.gettext("exactly {target}: wins").format(**p)
+    if p["why"] == "exact-joint":
+        return tr.gettext("exactly {target}, as another player: wins jointly").format(**p)
     if p["why"] == "joint":
         return tr.gettext("shares the highest total, {total}: wins jointly").format(**p)
     return tr.gettext("highest total, {total}: wins").format(**p)

@@ -48,6 +48,7 @@ class Options:
     blind: Blind | None = None
     golden: Golden | None = None
     silence: Silence | None = None
+    finish: str = "reach"  # 5.2: "exact": a total must land exactly on the target
 
     @property
     def auction(self) -> bool:
@@ -150,8 +151,8 @@ class Options:
             )
 
     def _club_problems(self) -> list[tuple[str, Message]]:
-        """The club agreements of 5.1 that cannot be played with the other options."""
-        out: list[tuple[str, Message]] = []
+        """The club agreements of 5.1 and 5.2 that cannot be played with the other options."""
+        out: list[tuple[str, Message]] = self._agreement_problems()
         if not self.auction:
             # a blind bid, a golden hand's forced opener and a silent seat are all declarers
             needs = {
@@ -161,7 +162,7 @@ class Options:
                 ),
                 "silence": N_("silence needs an auction: with no declarer nobody bids"),
             }
-            return [(k, Message(m)) for k, m in needs.items() if getattr(self, k) is not None]
+            return out + [(k, Message(m)) for k, m in needs.items() if getattr(self, k) is not None]
         golden, blind = self.golden, self.blind
         if golden is not None and (
             golden.contract % self.bid_step
@@ -180,6 +181,17 @@ class Options:
             )
             params = {"least": blind.min_contract, "most": self.max_contract}
             out.append(("blind", Message(message, params)))
+        return out
+
+    def _agreement_problems(self) -> list[tuple[str, Message]]:
+        """The keys of 5.2 that mean nothing with the other options (one that only makes an
+        agreement idle is accepted, docs/rules-decisions.md)."""
+        out: list[tuple[str, Message]] = []
+        g = self.give_up
+        if g is not None and g.opponents_min is not None and g.opponents != "half":
+            # 5.2: "60, or half the contract above 120" is a floor under half the contract
+            message = N_("opponents_min needs opponents half, got {opponents}")
+            out.append(("give_up", Message(message, {"opponents": g.opponents})))
         return out
 
     def to_dict(self) -> dict[str, Any]:

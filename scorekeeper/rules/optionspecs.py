@@ -126,6 +126,9 @@ OPTION_SPECS: dict[str, Spec] = {
             "every": optional(small(1)),
             "penalty": number(),
             "on_barrel": yes_no(),
+            # 5.2: "60, or half the contract above 120"; a seat's first give-ups free
+            "opponents_min": optional(small(0)),
+            "free": small(0),
         },
     ),
     "slam_counts_all": yes_no(),
@@ -139,6 +142,10 @@ OPTION_SPECS: dict[str, Spec] = {
             "penalty": number(),
             "knock_off": yes_no(),
             "falls_to_zero": optional(small(1)),
+            # 5.2: a failed contract on the barrel, a defender finishing, climbing together
+            "on_fail": one_of("minus", "try"),
+            "defender_finishes": yes_no(),
+            "together": one_of("all", "declarer", "none"),
         },
     ),
     "bolts": record(
@@ -172,5 +179,8 @@ OPTION_SPECS: dict[str, Spec] = {
         },
     ),
     "silence": record(Silence, {"below": signed_points()}),
+    # 5.2: whether a total must land exactly on the target
+    "finish": one_of("reach", "exact"),
 }
-"""Every option of scoring.md sections 2, 5 and 5.1, in the order of the game file and the docs."""
+"""Every option of scoring.md sections 2, 5, 5.1 and 5.2, in the order of the game file and the
+docs."""

@@ -1,4 +1,4 @@
-"""The nested house rules (scoring.md 5) and club agreements (5.1) as small immutable records."""
+"""The nested house rules (scoring.md 5) and club agreements (5.1, 5.2) as immutable records."""
 
 from __future__ import annotations
 
@@ -7,14 +7,19 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Barrel:
-    """On the barrel at `at`: `tries` hands to finish, else fall by `penalty` (section 5); the
-    `falls_to_zero`-th fall of a seat sets its total to 0 instead (5.1; None: never)."""
+    """On the barrel at `at`: `tries` hands to finish, else fall by `penalty` (section 5); every
+    `falls_to_zero`-th fall of a seat sets its total to 0 instead (5.1; None: never). 5.2:
+    `on_fail` "try" keeps a failed declarer on (0, one try); with `defender_finishes` a seat on
+    it may finish as a defender; `together` says who climbs when several reach it at once."""
 
     at: int = 880
     tries: int = 3
     penalty: int = 120
     knock_off: bool = True
     falls_to_zero: int | None = None
+    on_fail: str = "minus"
+    defender_finishes: bool = False
+    together: str = "all"
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,8 @@ class Dump:
 class GiveUp:
     """Giving up after the musik (section 3.4): `opponents` is points or "half" the contract.
     5.1: every `every`-th give-up of a seat also costs it `penalty` (None: no such penalty);
-    with `on_barrel` false a seat on the barrel cannot give up."""
+    with `on_barrel` false a seat on the barrel cannot give up. 5.2: with "half", each opponent
+    scores at least `opponents_min`; a seat's first `free` give-ups cost it nothing."""
 
     declarer: str = "minus"
     opponents: int | str = 60
@@ -49,6 +55,8 @@ class GiveUp:
     every: int | None = None
     penalty: int = 120
     on_barrel: bool = True
+    opponents_min: int | None = None
+    free: int = 0
 
 
 @dataclass(frozen=True)

@@ -207,15 +207,25 @@ class Rules:
             )
         return total
 
+    def give_up_half(self, contract: int) -> int:
+        """3.4 `half`: half the contract up to a whole point, rounded (with `none`: to 5)."""
+        return round_to(-(-contract // 2), self.options.rounding or 5)
+
     def give_up_points(self, contract: int) -> int:
         """3.4: what each opponent of a give-up scores."""
         give_up = self.options.give_up
         assert give_up is not None
         if give_up.opponents == "half":
-            # Half the contract up to a whole point, then rounded (with `none`: to 5).
-            return round_to(-(-contract // 2), self.options.rounding or 5)
+            # 5.2: at least `opponents_min` ("60, or half the contract above 120")
+            return max(self.give_up_half(contract), give_up.opponents_min or 0)
         assert isinstance(give_up.opponents, int)
         return give_up.opponents
+
+    def reached(self, total: int) -> bool:
+        """Whether `total` ends the game (section 4): at or above the target, or with `finish`
+        "exact" exactly on it (5.2)."""
+        target = self.options.target
+        return total == target if self.options.finish == "exact" else total >= target
 
     def bidding(self, table: Table) -> Bidding:
         """Who opens the next auction and what constrains it."""

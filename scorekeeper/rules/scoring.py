@@ -71,8 +71,8 @@ def play(rules: Rules, hand: Hand, table: Table, number: int) -> LineResult:
     )
     totals = table.totals = [t + s for t, s in zip(before, scores)]
     table.next_dealer = (dealer + 1) % n
-    # section 4: a total at the target, or with `deals` the last of the game's hands
-    if max(totals) >= o.target or (o.deals is not None and table.hands >= o.deals):
+    # section 4: a total at the target (5.2 `exact`: on it), or with `deals` the last hand
+    if any(map(rules.reached, totals)) or (o.deals is not None and table.hands >= o.deals):
         end(rules, table, declarer, number, notes)
     return LineResult(
         number,
@@ -98,32 +98,30 @@ def given_up(
     """3.4: the declarer -contract (or 0); every other seat in the hand the opponents' due."""
     give_up = rules.options.give_up
     assert give_up is not None
-    scores[declarer] = -contract if give_up.declarer == "minus" else 0
-    notes.append(
-        Note(
-            declarer,
-            "give-up",
-            {"role": "declarer", "contract": contract, "score": scores[declarer]},
-        )
-    )
+    table.give_ups[declarer] += 1
+    count = table.give_ups[declarer]
+    # 5.2 `free`: a seat's first give-ups in the game cost it nothing (they still count)
+    free = count <= give_up.free
+    scores[declarer] = -contract if give_up.declarer == "minus" and not free else 0
+    mine: dict[str, object] = {"role": "declarer", "contract": contract, "score": scores[declarer]}
+    if free:
+        mine |= {"free": count, "frees": give_up.free}
+    notes.append(Note(declarer, "give-up", mine))
     value = rules.give_up_points(contract)
+    half = give_up.opponents == "half"
+    theirs: dict[str, object] = {
+        "role": "opponent",
+        "declarer": declarer,
+        "contract": contract,
+        "score": value,
+        "half": half,
+    }
+    if half and value > rules.give_up_half(contract):
+        theirs["least"] = value  # 5.2 opponents_min: half of it was less
     for s in playing:
         if s != declarer:
             scores[s] = value
-            notes.append(
-                Note(
-                    s,
-                    "give-up",
-                    {
-                        "role": "opponent",
-                        "declarer": declarer,
-                        "contract": contract,
-                        "score": value,
-                        "half": give_up.opponents == "half",
-                    },
-                )
-            )
-    table.give_ups[declarer] += 1
+            notes.append(Note(s, "give-up", dict(theirs)))
     if give_up.every is not None:
         club.give_up_penalty(rules, table, declarer, scores, notes)
 
@@ -193,16 +191,21 @@ def end(rules: Rules, table: Table, declarer: int | None, number: int, notes: li
     """Section 4: the declarer wins if it reached the target, else the highest total(s). A game
     that ends after its `deals` with no total at the target says so first ("deals")."""
     totals, target = table.totals, rules.options.target
-    if declarer is not None and totals[declarer] >= target:
+    reached = tuple(s for s in range(rules.seats) if rules.reached(totals[s]))
+    if declarer is not None and declarer in reached:
         winners: tuple[int, ...] = (declarer,)
         why = "declarer"
+    elif reached and rules.options.finish == "exact":
+        # 5.2: the seats exactly on the target win, whoever has more
+        winners = reached
+        why = "exact" if len(winners) == 1 else "exact-joint"
     else:
         best = max(totals)
         winners = tuple(s for s in range(rules.seats) if totals[s] == best)
         why = "highest" if len(winners) == 1 else "joint"
     table.ended_at, table.winners = number, winners
     # the target wins over the deals: a total that reached it in the last hand ends it as usual
-    by_deals = max(totals) < target
+    by_deals = not reached
     for s in winners:
         if by_deals:
             notes.append(Note(s, "deals", {"deals": rules.options.deals}))

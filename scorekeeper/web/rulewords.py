@@ -31,6 +31,7 @@ def rule_name(key: str) -> str:
         "golden-reset": pgettext("rule", "golden-reset"),
         "give-up-penalty": pgettext("rule", "give-up-penalty"),
         "bolt-run": pgettext("rule", "bolt-run"),
+        "finish": pgettext("rule", "finish"),
     }
     label = str(names.get(key, key))
     # the msgids are the keys the game file writes; an English reader gets words instead
@@ -62,4 +63,5 @@ ENGLISH_RULES = {
     "golden-reset": "golden deal reset",
     "give-up-penalty": "give-up penalty",
     "bolt-run": "run of bolts broken",
+    "finish": "past the target, not counted",
 }

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -22,6 +22,8 @@ class Toggle:
     name: Label
     words: Label
     ways: dict[str, Label]
+    #: a toggle whose option is one word (the finish): the option's value of each way and "off"
+    values: dict[str, Any] | None = None
 
 
 _ON = {"on": ON}
@@ -64,6 +66,13 @@ TOGGLES: dict[str, Toggle] = {
         _l("below -120 a player may declare only as the first bidder, at the lowest bid"),
         _ON,
     ),
+    # scoring.md 5.2
+    "finish": Toggle(
+        _l("Finish exactly"),
+        _l("a score that would pass 1000 does not count; the game ends at exactly 1000"),
+        _ON,
+        {"on": "exact", "off": "reach"},
+    ),
 }
 
 
@@ -78,6 +87,8 @@ class Agreement:
     words: Label
     on: dict[str, Any]
     off: dict[str, Any]
+    #: other ways of playing it than "on", each with its words and values (together: "none")
+    more: dict[str, tuple[Label, dict[str, Any]]] = field(default_factory=dict)
 
 
 # The agreements of 5.1 that are keys of a house rule: rule -> its key -> the agreement. (The
@@ -96,13 +107,46 @@ AGREEMENTS: dict[str, dict[str, Agreement]] = {
             {"on_barrel": False},
             {"on_barrel": True},
         ),
+        # scoring.md 5.2
+        "opponents_min": Agreement(
+            _l("Half the contract, at least 60"),
+            _l("each opponent of a give-up gets 60, or half the contract above 120"),
+            {"opponents": "half", "opponents_min": 60},
+            {"opponents_min": None},
+        ),
+        "free": Agreement(
+            _l("First give-up free"),
+            _l("a player's first give-up in the game costs nothing"),
+            {"free": 1},
+            {"free": 0},
+        ),
     },
     "barrel": {
         "falls_to_zero": Agreement(
-            _l("Third fall to 0"),
-            _l("a player's third fall off the barrel sets the total to 0"),
+            _l("Every third fall to 0"),
+            _l("a player's third, sixth… fall off the barrel sets the total to 0"),
             {"falls_to_zero": 3},
             {"falls_to_zero": None},
+        ),
+        # scoring.md 5.2
+        "on_fail": Agreement(
+            _l("A failed contract is a try"),
+            _l("on the barrel a failed contract scores 0 and uses one of the tries"),
+            {"on_fail": "try"},
+            {"on_fail": "minus"},
+        ),
+        "defender_finishes": Agreement(
+            _l("A defender may finish"),
+            _l("on the barrel, points as a defender count when they reach 1000"),
+            {"defender_finishes": True},
+            {"defender_finishes": False},
+        ),
+        "together": Agreement(
+            _l("Climbing together"),
+            _l("when two reach the barrel in one hand, only the declarer climbs; the other falls"),
+            {"together": "declarer"},
+            {"together": "all"},
+            {"none": (_l("nobody climbs"), {"together": "none"})},
         ),
     },
     "bolts": {

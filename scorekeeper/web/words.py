@@ -46,6 +46,7 @@ LABELS: dict[str, Label] = {
     "blind": _l("Blind bid"),
     "golden": _l("Golden deal"),
     "silence": _l("Silence"),
+    "finish": _l("Finish"),
 }
 # The keys of the house rules' records, after their option's label ("Barrel: at: 900; tries: 2")
 # and under their toggle on the form. (A value per suit is named by its marriage, i18n.marriage.)
@@ -58,6 +59,8 @@ KEY_LABELS: dict[str, dict[str, Label]] = {
         "every": _l("penalty every"),
         "penalty": _l("penalty"),
         "on_barrel": _l("on the barrel"),
+        "opponents_min": _l("opponents at least"),
+        "free": _l("free give-ups"),
     },
     "barrel": {
         "at": _l("at"),
@@ -65,6 +68,9 @@ KEY_LABELS: dict[str, dict[str, Label]] = {
         "penalty": _l("penalty"),
         "knock_off": _l("knock-off"),
         "falls_to_zero": _l("fall to 0"),
+        "on_fail": _l("a failed contract"),
+        "defender_finishes": _l("a defender may finish"),
+        "together": _l("climbing together"),
     },
     "bolts": {
         "count": _l("bolts"),
@@ -87,6 +93,11 @@ KEY_LABELS: dict[str, dict[str, Label]] = {
     },
     "silence": {"below": _l("below")},
 }
+# A key's word that means something else there than elsewhere (climbing together "none":
+# nobody climbs, not "no rounding"), as the rules pages say it.
+KEY_VALUE_WORDS: dict[str, dict[str, dict[str, Label]]] = {
+    "barrel": {"together": {"none": _l("nobody climbs")}},
+}
 # A key left blank where that means more than "off", as the rules pages say it.
 KEY_BLANKS: dict[str, dict[str, Label]] = {
     "blind": {"min_total": _l("any")},
@@ -104,6 +115,8 @@ FORM_KEY_LABELS: dict[str, dict[str, Label]] = {
         "limit": _l("Times per player (blank: as chosen above)"),
         "every": _l("Every so many give-ups cost the penalty (blank: as chosen above)"),
         "penalty": _l("That give-up penalty"),
+        "opponents_min": _l("Each opponent gets at least (blank: as chosen above)"),
+        "free": _l("Free give-ups per player (blank: as chosen above)"),
     },
     "barrel": {
         "at": _l("Barrel at"),
@@ -148,6 +161,12 @@ VALUE_WORDS: dict[str, Label] = {
     "half": _l("half the contract"),
     "points": _l("no points"),
     "tricks": _l("no trick"),
+    # the barrel's 5.2 keys, and the finish
+    "try": _l("0, one of the tries"),
+    "all": _l("all climb"),
+    "declarer": _l("only the declarer climbs"),
+    "reach": _l("reach the target"),
+    "exact": _l("exactly the target"),
 }
 
 

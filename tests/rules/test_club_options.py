@@ -141,6 +141,14 @@ def test_states_of_give_up_penalties_and_barrel_falls() -> None:
     assert form is not None and (form.every, form.penalty, form.on_barrel) == (2, 120, True)
 
 
+def test_the_falls_chip_counts_toward_the_next_fall_to_zero() -> None:
+    """5.1: every 3rd fall goes to 0, so after the 3rd the chip counts again: 4 falls is 1/3."""
+    rules = rules_for("ru-3", {"barrel": {"falls_to_zero": 3}})
+    ala = play("ru-3", {"declarer": 1, "bid": 100, "points": [20, 100, 0]}).players[0]
+    marks = [chips(rules, ala._replace(barrel_falls=n)).barrel_falls for n in range(7)]
+    assert marks == [None, (1, 3), (2, 3), None, (1, 3), (2, 3), None]
+
+
 def test_engine_output_carries_the_new_states() -> None:
     out = engine_output(
         game(

@@ -33,14 +33,19 @@ def test_preset_values(option):
 
 def test_preset_house_rules():
     ru3 = VARIANTS["ru-3"].preset_options().to_dict()
-    # the 5.1 sub-keys are off in every preset (falls_to_zero, every: None; kind: points)
+    # the 5.1 and 5.2 sub-keys are off in every preset (falls_to_zero, every: None; kind:
+    # points; on_fail: minus; together: all)
     assert ru3["barrel"] == {
         "at": 880,
         "tries": 3,
         "penalty": 120,
         "knock_off": True,
         "falls_to_zero": None,
+        "on_fail": "minus",
+        "defender_finishes": False,
+        "together": "all",
     }
+    assert all(VARIANTS[k].preset_options().finish == "reach" for k in ORDER)
     assert ru3["bolts"] == {"count": 3, "penalty": 120, "kind": "points", "consecutive": False}
     assert ru3["dump"] == {"at": 555, "negative": False}
     for key in ("ru-2", "ru-4", "ru-3"):
@@ -51,6 +56,8 @@ def test_preset_house_rules():
             "every": None,
             "penalty": 120,
             "on_barrel": True,
+            "opponents_min": None,
+            "free": 0,
         }
     for key in ORDER:  # the club agreements of 5.1 are off in every preset
         o = VARIANTS[key].preset_options()
@@ -97,6 +104,9 @@ def test_overrides_replace_one_value_and_keep_the_rest():
             "penalty": 120,
             "knock_off": True,
             "falls_to_zero": None,
+            "on_fail": "minus",
+            "defender_finishes": False,
+            "together": "all",
         },
     }
 

@@ -80,6 +80,43 @@ def test_with_the_club_agreements_a_game_sums_explains_and_scores_a_prefix_alone
     full = game.score()
     totals_are_sums_and_every_score_is_explained(full)
     a_prefix_does_not_depend_on_later_hands(game, full, data)
+    every_nth_fall_goes_to_zero(game, full)
+    an_exact_finish_lands_on_the_target(game, full)
+
+
+def every_nth_fall_goes_to_zero(game: GameFile, tally: Tally) -> None:
+    """5.1: a seat's falls (out of tries or knocked off) go to 0 at every falls_to_zero-th."""
+    barrel = game.rules().options.barrel
+    if barrel is None or barrel.falls_to_zero is None:
+        return
+    falls = [0] * len(tally.totals)
+    for line in tally.lines:
+        for note in line.notes:
+            event = note.params.get("event") if note.rule == "barrel" else None
+            if event in ("fall", "knock-off", "fall-zero"):
+                falls[note.seat] += 1
+                zero = falls[note.seat] % barrel.falls_to_zero == 0
+                assert (event == "fall-zero") == zero, (falls[note.seat], line)
+                if zero:
+                    assert line.totals[note.seat] == 0, line
+
+
+def an_exact_finish_lands_on_the_target(game: GameFile, tally: Tally) -> None:
+    """5.2 finish exact: no hand takes a total above the target, the game ends on a total
+    exactly on it (or after its deals), and its winners are there."""
+    o = game.rules().options
+    if o.finish != "exact":
+        return
+    before = (0,) * len(tally.totals)
+    for line in tally.lines:
+        if line.kind == "hand":
+            for seat, (was, now) in enumerate(zip(before, line.totals)):
+                assert now <= o.target or now <= was, (seat, line)
+        before = line.totals
+    if tally.finished and o.target in tally.totals:
+        assert all(tally.totals[s] == o.target for s in tally.winners), tally.winners
+    elif tally.finished:
+        assert o.deals is not None
 
 
 def _one_hand(preset: str, dealer: int, hand: dict) -> dict:

@@ -123,6 +123,28 @@ def test_every_agreement_is_one_the_rules_take() -> None:
             "give_up",
             {"every": None},
         ),
+        # the agreements of scoring.md 5.2: each with its usual value, its number behind
+        # "change the numbers", and the barrel's climbing together in either way
+        (
+            "ru-3",
+            {"agree_give_up_opponents_min": "on", "agree_give_up_free": "on"},
+            "give_up",
+            {"opponents": "half", "opponents_min": 60, "free": 1},
+        ),
+        (
+            "ru-3",
+            {"agree_give_up_free": "on", "opt_give_up_free": "2"},
+            "give_up",
+            {"free": 2, "opponents": 60},
+        ),
+        (
+            "ru-3",
+            {"agree_barrel_on_fail": "on", "agree_barrel_defender_finishes": "on"},
+            "barrel",
+            {"on_fail": "try", "defender_finishes": True, "together": "all"},
+        ),
+        ("ru-3", {"agree_barrel_together": "on"}, "barrel", {"together": "declarer"}),
+        ("ru-3", {"agree_barrel_together": "none"}, "barrel", {"together": "none"}),
     ],
 )
 def test_a_switch_and_its_numbers_are_the_games_options(
@@ -151,6 +173,49 @@ def test_an_agreement_under_a_rule_the_game_does_not_play_is_refused_at_its_swit
     r = client.post("/games/new", data=data | {"agree_barrel_falls_to_zero": "off"})
     assert r.status_code == 302
     assert "barrel" not in _stored(app)
+
+
+@pytest.mark.parametrize(
+    "variant, fields, value",
+    [("pl-3", {"opt_finish": "on"}, "exact"), ("ru-3", {"opt_finish": "off"}, "reach")],
+)
+def test_finish_exactly_is_one_switch(
+    app: Any, client: Any, variant: str, fields: dict[str, str], value: str | None
+) -> None:
+    """5.2 finish: "on" is exact, "off" reaching the target (every preset's way)."""
+    new_game(client, variant, **fields)
+    assert _stored(app).get("finish") == value
+
+
+@pytest.mark.parametrize(
+    "data, field, said",
+    [
+        # a 5.2 agreement under a rule the game does not play: at its switch
+        (
+            {"variant": "pl-3", "agree_give_up_free": "on"},
+            "agree_give_up_free",
+            "the rule above is not played in this game",
+        ),
+        (
+            {"variant": "pl-3", "agree_barrel_on_fail": "on"},
+            "agree_barrel_on_fail",
+            "the rule above is not played in this game",
+        ),
+        # one that means nothing with the other options: the rules' reason, at the rule
+        (
+            {"variant": "ru-3", "agree_give_up_opponents_min": "on", "opt_give_up_opponents": "60"},
+            "opt_give_up",
+            "opponents_min needs opponents half",
+        ),
+    ],
+)
+def test_a_52_agreement_that_cannot_be_played_is_refused_with_the_reason(
+    client: Any, data: dict[str, str], field: str, said: str
+) -> None:
+    names = {f"players-{i}": n for i, n in enumerate(("Аня", "Борис", "Вера"))}
+    r = client.post("/games/new", data=names | data)
+    assert r.status_code == 422
+    assert said in _error_at(r.get_data(as_text=True), field)
 
 
 def test_an_agreement_the_variant_cannot_play_is_refused_with_the_reason(client: Any) -> None:
@@ -438,11 +503,53 @@ def test_the_rules_page_states_the_agreements_of_the_house_rules(client: Any) ->
         "Each player's give-ups are counted through the game: when the count reaches 3, 6, 9 "
         "and so on, that give-up costs 120 more. A player on the barrel may not give up."
     ) in page
-    assert "when the count reaches 3, the total goes to 0 instead of 760" in page
+    assert "when the count reaches 3, 6, 9 and so on, the total goes to 0 instead of 760" in page
     assert "takes no trick in a played hand gets a bolt" in page
     assert "Only bolts in a row count: each time a player reaches 3 bolts in a row" in page
     assert "A hand the player plays without a bolt starts the count again." in page
     assert "Bolts: a bolt is: no trick; in a row: yes in this game" in page
+
+
+def test_the_printed_sheet_says_a_game_finishes_exactly(client: Any) -> None:
+    """5.2 finish exact: the sheet's heading says the target is to be met exactly."""
+    exact = new_game(client, "pl-3", opt_finish="on")
+    assert "to exactly 1000" in _text(client.get(f"{exact}/print").get_data(as_text=True))
+    usual = new_game(client, "pl-3")
+    page = _text(client.get(f"{usual}/print").get_data(as_text=True))
+    assert "to 1000" in page and "exactly" not in page
+
+
+def test_the_rules_page_states_the_agreements_of_52(client: Any) -> None:
+    game = new_game(
+        client,
+        "ru-3",
+        agree_give_up_opponents_min="on",
+        agree_give_up_free="on",
+        agree_barrel_on_fail="on",
+        agree_barrel_defender_finishes="on",
+        agree_barrel_together="none",
+        opt_finish="on",
+    )
+    page, _ids = _rules(client, game)
+    for said in (
+        "rounded up to a whole point and then to 5, but at least 60:",
+        "a contract of 105 gives 60",  # half of 105 is 55: the floor
+        "a contract of 140 gives 70",  # half of 140 is above it
+        "A player's first give-up in the game costs them nothing: they score 0 instead.",
+        "A failed contract scores 0 and keeps the player on the barrel: the hand counts as one "
+        "of their tries. A given-up contract scores as usual and takes the player off the barrel.",
+        "unless they take the total to exactly 1000: then they count, and the game ends.",
+        "none of them climbs on: they all go to 760, which is not a fall, and nobody is knocked "
+        "off.",
+        "a score that would take a player's total above 1000 does not count for them in that "
+        "hand, and the game ends after the hand in which a total is exactly 1000.",
+        "the declarer alone, if it is one of them.",
+        # the house rules of this game, each key in words
+        "climbing together: nobody climbs",
+        "a failed contract: 0, one of the tries",
+        "Finish: exactly the target",
+    ):
+        assert said in page, said
 
 
 # --- statistics ------------------------------------------------------------------------------
@@ -492,6 +599,17 @@ def test_the_give_up_box_says_what_the_penalty_costs(client: Any) -> None:
     assert "Каждые 2 отказа одного игрока стоят ещё 120." in russian
     plain = client.get(game_from(client, "ru-3-give-up-penalty.json", 0, give_up={}) + "/hands/new")
     assert "give-ups of one player" not in plain.text and "Gave up after the musik" in plain.text
+
+
+def test_the_give_up_box_says_the_award_and_the_free_give_ups(client: Any) -> None:
+    """5.2: the opponents' floor and the free give-ups are said beside the give-up box."""
+    award = {"opponents": "half", "opponents_min": 60, "free": 2}
+    game = game_from(client, "ru-3-give-up-penalty.json", 0, give_up=award)
+    form = html.unescape(client.get(f"{game}/hands/new").text)
+    assert "half the contract, at least 60 for each opponent" in form
+    assert "A player's first 2 give-ups cost nothing." in form
+    polish = html.unescape(client.get(f"{game}/hands/new", headers={"Accept-Language": "pl"}).text)
+    assert "Pierwsze 2 bomby gracza nic nie kosztują." in polish
 
 
 def test_the_live_view_shows_the_marks_the_game_page_shows(client: Any, anon: Any) -> None:

@@ -110,6 +110,9 @@ def test_numbers_under_as_the_variant_change_the_variants_own_rule(app, client):
         "penalty": 120,
         "knock_off": True,
         "falls_to_zero": None,
+        "on_fail": "minus",
+        "defender_finishes": False,
+        "together": "all",
     }
 
 

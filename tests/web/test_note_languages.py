@@ -349,6 +349,110 @@ CASES: list[tuple[str, dict[str, Any], int, dict[int, dict[str, list[str]]]]] = 
             },
         },
     ),
+    (
+        "ru-3, one try on the barrel: Ala falls after 1 hand (a plural, never '1 hands')",
+        {
+            "variant": "ru-3",
+            "players": P3,
+            "options": {"barrel": {"tries": 1}},
+            "hands": [
+                {"adjustment": [870, 0, 0], "reason": "carried over"},
+                {"declarer": 1, "bid": 100, "points": [15, 100, 5]},
+                {"declarer": 2, "bid": 100, "points": [15, 5, 100]},
+            ],
+        },
+        3,
+        {
+            0: {
+                "en": [
+                    "15 card points",
+                    "on the barrel: scores nothing (15 lost)",
+                    "on the barrel for 1 hand: falls off to 760 (-120)",
+                ],
+                "pl": [
+                    "15 pkt z kart",
+                    "na beczce: nic nie dostaje (stracone punkty: 15)",
+                    "wykorzystane wszystkie próby na beczce (1): spada do 760 (-120)",
+                ],
+                "ru": [
+                    "за карты 15",
+                    "на бочке: очков не получает (сгорает 15)",
+                    "на бочке: попыток больше нет (всего 1), слетает на 760 (-120)",
+                ],
+                "uk": [
+                    "за карти 15",
+                    "на бочці: очок не отримує (втрачено 15)",
+                    "спроби на бочці вичерпано (1): злітає з бочки до 760 (-120)",
+                ],
+            },
+        },
+    ),
+    (
+        "pl-3, finish exactly (5.2): Bartek's made 120 would pass 1000 and is not counted",
+        {
+            "variant": "pl-3",
+            "players": P3,
+            "options": {"finish": "exact", "lock": None},
+            "hands": [
+                {"adjustment": [0, 900, 0], "reason": "carried over"},
+                {
+                    "declarer": 1,
+                    "bid": 120,
+                    "points": [10, 110, 0],
+                    "marriages": [{"seat": 1, "suit": "hearts"}],
+                },
+            ],
+        },
+        2,
+        {
+            1: {
+                "en": [
+                    "hearts marriage: 100",
+                    "made the contract of 120 (took 210): +120",
+                    "would pass 1000: 1020, not counted",
+                ],
+                "pl": [
+                    "meldunek kierowy: 100",
+                    "ugrana deklaracja 120 (zdobyte punkty: 210): +120",
+                    "przekroczyłoby 1000: 1020, nie liczy się",
+                ],
+                "ru": [
+                    "червовый марьяж: 100",
+                    "заказ 120 сыгран (набрано 210): +120",
+                    "перебор за 1000: 1020, не засчитывается",
+                ],
+                "uk": [
+                    "чирвовий мар'яж: 100",
+                    "замовлення 120 зіграно (набрано 210): +120",
+                    "перебір понад 1000: 1020, не зараховується",
+                ],
+            },
+        },
+    ),
+    (
+        "ru-3, a free give-up (5.2): Bartek's first costs nothing; half of 100 is below 60",
+        {
+            "variant": "ru-3",
+            "players": P3,
+            "options": {"give_up": {"free": 1, "opponents": "half", "opponents_min": 60}},
+            "hands": [{"declarer": 1, "bid": 100, "give_up": True}],
+        },
+        1,
+        {
+            0: {
+                "en": ["Bartek gave up: half of 100 is less than 60, +60"],
+                "pl": ["Bartek gra bombę: połowa deklaracji 100 to mniej niż 60, +60"],
+                "ru": ["Bartek уходит: половина заказа 100 меньше 60, +60"],
+                "uk": ["Bartek відмовляється: половина замовлення 100 менша за 60, +60"],
+            },
+            1: {
+                "en": ["gave up the contract of 100: free give-up 1 of 1, 0"],
+                "pl": ["bomba przy deklaracji 100: darmowa bomba 1 z 1, 0"],
+                "ru": ["отказ от игры при заказе 100: бесплатный отказ 1 из 1, 0"],
+                "uk": ["відмова від замовлення 100: безкоштовна відмова 1 з 1, 0"],
+            },
+        },
+    ),
 ]
 
 

@@ -32,17 +32,18 @@ export const OPTION_SPECS = {
   "lock": {"kind": "int", "optional": true, "low": 1, "high": 1000000},
   "sitting_out": {"kind": "choice", "optional": true, "choices": ["dealer"]},
   "musik_bonus": {"kind": "record", "optional": true, "keys": {"ace": {"kind": "int", "low": 0, "high": 1000}, "marriage": {"kind": "bool"}}},
-  "give_up": {"kind": "record", "optional": true, "keys": {"declarer": {"kind": "choice", "choices": ["minus", "zero"]}, "opponents": {"kind": "int", "low": 0, "high": 1000, "choices": ["half"]}, "limit": {"kind": "int", "optional": true, "low": 1, "high": 1000}, "every": {"kind": "int", "optional": true, "low": 1, "high": 1000}, "penalty": {"kind": "int", "low": 0, "high": 1000000}, "on_barrel": {"kind": "bool"}}},
+  "give_up": {"kind": "record", "optional": true, "keys": {"declarer": {"kind": "choice", "choices": ["minus", "zero"]}, "opponents": {"kind": "int", "low": 0, "high": 1000, "choices": ["half"]}, "limit": {"kind": "int", "optional": true, "low": 1, "high": 1000}, "every": {"kind": "int", "optional": true, "low": 1, "high": 1000}, "penalty": {"kind": "int", "low": 0, "high": 1000000}, "on_barrel": {"kind": "bool"}, "opponents_min": {"kind": "int", "optional": true, "low": 0, "high": 1000}, "free": {"kind": "int", "low": 0, "high": 1000}}},
   "slam_counts_all": {"kind": "bool"},
   "all_cards_in_play": {"kind": "bool"},
   "stake": {"kind": "money", "optional": true, "low": 0, "high": 1000, "places": 4},
-  "barrel": {"kind": "record", "optional": true, "keys": {"at": {"kind": "int", "low": 1, "high": 1000000}, "tries": {"kind": "int", "low": 1, "high": 1000}, "penalty": {"kind": "int", "low": 0, "high": 1000000}, "knock_off": {"kind": "bool"}, "falls_to_zero": {"kind": "int", "optional": true, "low": 1, "high": 1000}}},
+  "barrel": {"kind": "record", "optional": true, "keys": {"at": {"kind": "int", "low": 1, "high": 1000000}, "tries": {"kind": "int", "low": 1, "high": 1000}, "penalty": {"kind": "int", "low": 0, "high": 1000000}, "knock_off": {"kind": "bool"}, "falls_to_zero": {"kind": "int", "optional": true, "low": 1, "high": 1000}, "on_fail": {"kind": "choice", "choices": ["minus", "try"]}, "defender_finishes": {"kind": "bool"}, "together": {"kind": "choice", "choices": ["all", "declarer", "none"]}}},
   "bolts": {"kind": "record", "optional": true, "keys": {"count": {"kind": "int", "low": 1, "high": 1000}, "penalty": {"kind": "int", "low": 0, "high": 1000000}, "kind": {"kind": "choice", "choices": ["points", "tricks"]}, "consecutive": {"kind": "bool"}}},
   "dump": {"kind": "record", "optional": true, "keys": {"at": {"kind": "int", "low": 1, "high": 1000000}, "negative": {"kind": "bool"}}},
   "ace_marriage": {"kind": "int", "optional": true, "low": 0, "high": 10000},
   "blind": {"kind": "record", "optional": true, "keys": {"multiplier": {"kind": "int", "low": 1, "high": 10}, "min_contract": {"kind": "int", "low": 1, "high": 1000000}, "min_total": {"kind": "int", "optional": true, "low": -1000000, "high": 1000000}, "on_barrel": {"kind": "bool"}}},
   "golden": {"kind": "record", "optional": true, "keys": {"hands": {"kind": "int", "optional": true, "low": 1, "high": 1000}, "contract": {"kind": "int", "low": 1, "high": 1000000}, "multiplier": {"kind": "int", "low": 1, "high": 10}, "reset_if_nobody": {"kind": "bool"}}},
   "silence": {"kind": "record", "optional": true, "keys": {"below": {"kind": "int", "low": -1000000, "high": 1000000}}},
+  "finish": {"kind": "choice", "choices": ["reach", "exact"]},
 };
 /** @type {Record<string, unknown>} */
 export const OPTION_DEFAULTS = {
@@ -75,6 +76,7 @@ export const OPTION_DEFAULTS = {
   "blind": null,
   "golden": null,
   "silence": null,
+  "finish": "reach",
 };
 /** @type {PresetData[]} */
 export const PRESETS = [

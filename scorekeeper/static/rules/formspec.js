@@ -16,9 +16,10 @@ import { ACES, RANKS, SUITS } from "./hand.js";
 export class GiveUpSpec {
   /**
    * @param {{declarerMinus: boolean, opponents: number | null, limit: number | null,
-   *   every?: number | null, penalty?: number, onBarrel?: boolean}} fields
+   *   every?: number | null, penalty?: number, onBarrel?: boolean, least?: number | null,
+   *   free?: number}} fields
    */
-  constructor({ declarerMinus, opponents, limit, every = null, penalty = 0, onBarrel = true }) {
+  constructor({ declarerMinus, opponents, limit, every = null, penalty = 0, onBarrel = true, least = null, free = 0 }) {
     /** the declarer scores minus the contract (else nothing) */
     this.declarerMinus = declarerMinus;
     /** what each opponent scores; null: half the contract */
@@ -30,6 +31,10 @@ export class GiveUpSpec {
     this.penalty = penalty;
     /** 5.1: false: a player on the barrel cannot give up */
     this.onBarrel = onBarrel;
+    /** 5.2: with half the contract, each opponent at least this */
+    this.least = least;
+    /** 5.2: a player's first so many give-ups cost nothing */
+    this.free = free;
   }
 }
 
@@ -143,6 +148,8 @@ export function handForm(rules, dealer, hands = 0) {
           every: g.every,
           penalty: g.penalty,
           onBarrel: g.onBarrel,
+          least: g.opponentsMin,
+          free: g.free,
         })
       : null;
   const golden = rules.goldenHand(hands + 1, dealer);
@@ -233,7 +240,8 @@ export function chips(rules, player, finished = false) {
     barrelTries: player.onBarrel ? player.triesLeft : null,
     silentBelow: o.silence && player.silent ? o.silence.below : null,
     giveUpsToPenalty: penalty,
-    barrelFalls: falls && 0 < fell && fell < falls ? [fell, falls] : null,
+    // 5.1: the falls counted toward the next that goes to 0 (every `falls`-th does)
+    barrelFalls: falls && fell % falls ? [fell % falls, falls] : null,
     giveUpsLeft: left,
   });
 }

@@ -68,19 +68,34 @@ export class Deck {
 export const DECKS = Object.freeze(
   Object.assign(Object.create(null), Object.fromEntries(Object.entries(DECK_DATA).map(([k, d]) => [k, new Deck(d)]))),
 );
-/** On the barrel at `at`: `tries` hands to finish, else fall by `penalty` (section 5); the
- * `fallsToZero`-th fall of a seat sets its total to 0 instead (5.1; null: never). */
+/** On the barrel at `at`: `tries` hands to finish, else fall by `penalty` (section 5); every
+ * `fallsToZero`-th fall of a seat sets its total to 0 instead (5.1; null: never). 5.2:
+ * `onFail` "try" keeps a failed declarer on (0, one try); with `defenderFinishes` a seat on it
+ * may finish as a defender; `together` says who climbs when several reach it at once. */
 export class Barrel {
   /**
    * @param {{at?: number, tries?: number, penalty?: number, knockOff?: boolean,
-   *   fallsToZero?: number | null}} [fields]
+   *   fallsToZero?: number | null, onFail?: string, defenderFinishes?: boolean,
+   *   together?: string}} [fields]
    */
-  constructor({ at = 880, tries = 3, penalty = 120, knockOff = true, fallsToZero = null } = {}) {
+  constructor({
+    at = 880,
+    tries = 3,
+    penalty = 120,
+    knockOff = true,
+    fallsToZero = null,
+    onFail = "minus",
+    defenderFinishes = false,
+    together = "all",
+  } = {}) {
     this.at = at;
     this.tries = tries;
     this.penalty = penalty;
     this.knockOff = knockOff;
     this.fallsToZero = fallsToZero;
+    this.onFail = onFail;
+    this.defenderFinishes = defenderFinishes;
+    this.together = together;
   }
 }
 
@@ -108,11 +123,13 @@ export class Dump {
 
 /** Giving up after the musik (section 3.4): `opponents` is points or "half" the contract.
  * 5.1: every `every`-th give-up of a seat also costs it `penalty` (null: no such penalty);
- * with `onBarrel` false a seat on the barrel cannot give up. */
+ * with `onBarrel` false a seat on the barrel cannot give up. 5.2: with "half", each opponent
+ * scores at least `opponentsMin`; a seat's first `free` give-ups cost it nothing. */
 export class GiveUp {
   /**
    * @param {{declarer?: string, opponents?: number | string, limit?: number | null,
-   *   every?: number | null, penalty?: number, onBarrel?: boolean}} [fields]
+   *   every?: number | null, penalty?: number, onBarrel?: boolean,
+   *   opponentsMin?: number | null, free?: number}} [fields]
    */
   constructor({
     declarer = "minus",
@@ -121,6 +138,8 @@ export class GiveUp {
     every = null,
     penalty = 120,
     onBarrel = true,
+    opponentsMin = null,
+    free = 0,
   } = {}) {
     this.declarer = declarer;
     this.opponents = opponents;
@@ -128,6 +147,8 @@ export class GiveUp {
     this.every = every;
     this.penalty = penalty;
     this.onBarrel = onBarrel;
+    this.opponentsMin = opponentsMin;
+    this.free = free;
   }
 }
 

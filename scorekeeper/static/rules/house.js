@@ -20,19 +20,20 @@ import { Note } from "./notes.js";
  * @param {number} contract
  * @param {boolean} made
  * @param {boolean} givenUp
+ * @param {readonly number[]} playing the seats in the hand
  * @param {number[]} scores changed in place
  * @param {Note[]} notes
  */
-export function barrel(rules, table, declarer, contract, made, givenUp, scores, notes) {
+export function barrel(rules, table, declarer, contract, made, givenUp, playing, scores, notes) {
   const b = /** @type {Barrel} */ (rules.options.barrel);
   const before = table.totals;
   const fresh = before.map((t, s) => t + scores[s]);
   if (!table.onBarrel.some(Boolean) && fresh.every((t) => t < b.at)) return; // most hands of a game
   const wasOn = [...table.onBarrel];
   const fell = wasOn.map(
-    (on, s) => on && onTheBarrel(rules, table, s, s === declarer, contract, made, givenUp, fresh, scores, notes),
+    (on, s) => on && onTheBarrel(rules, table, s, s === declarer, contract, made, givenUp, playing, fresh, scores, notes),
   );
-  const climbed = climbs(rules, table, wasOn, fresh, notes);
+  const climbed = climbs(rules, table, wasOn, declarer, fresh, notes);
   if (climbed.length) knockOffs(rules, table, wasOn, fell, climbed[0], fresh, notes);
   fresh.forEach((t, s) => (scores[s] = t - before[s]));
 }
@@ -56,30 +57,40 @@ function leave(table, s) {
  * @param {number} contract
  * @param {boolean} made
  * @param {boolean} givenUp
+ * @param {readonly number[]} playing
  * @param {number[]} fresh the new totals
  * @param {number[]} scores
  * @param {Note[]} notes
  */
-function onTheBarrel(rules, table, s, declares, contract, made, givenUp, fresh, scores, notes) {
+function onTheBarrel(rules, table, s, declares, contract, made, givenUp, playing, fresh, scores, notes) {
   const b = /** @type {Barrel} */ (rules.options.barrel);
   const target = rules.options.target;
   const before = table.totals[s];
   /** @param {Record<string, unknown>} params */
   const note = (params) => notes.push(new Note({ seat: s, rule: "barrel", params }));
-  if (declares) {
+  if (declares && !givenUp && !made && b.onFail === "try") {
+    // 5.2 on_fail "try": the failed contract scores 0, the seat stays, the hand is a try
+    note({ event: "fail-try", at: b.at, contract, total: before });
+  } else if (declares) {
     if (givenUp || !made) {
       // a failed or given-up contract scores as usual and takes the seat off
       leave(table, s);
       note({ event: "off", at: b.at });
       return false;
     }
-    if (before + scores[s] >= target) {
+    if (rules.reached(before + scores[s])) {
       leave(table, s); // a made contract that reaches the target wins
       return false;
     }
     // 5: it scores 0 and the total stays where it is: the barrel's own mark, or where an
     // adjustment put it (the note says which)
     note({ event: "stay", at: b.at, contract, target, total: before });
+  } else if (b.defenderFinishes && playing.includes(s) && rules.reached(before + scores[s])) {
+    // 5.2: a defender (an opponent of a give-up, any seat with no auction) whose score takes
+    // it to the target keeps it, and the game ends by section 4
+    leave(table, s);
+    note({ event: "finish", at: b.at, score: scores[s], target });
+    return false;
   } else {
     // on the barrel, points as a defender, sitting-out dealer or opponent are lost
     note({ event: "idle", at: b.at, lost: scores[s] });
@@ -108,34 +119,45 @@ function onTheBarrel(rules, table, s, declares, contract, made, givenUp, fresh, 
  */
 function fall(rules, table, s, fresh, params) {
   const b = /** @type {Barrel} */ (rules.options.barrel);
-  table.barrelFalls[s] += 1;
-  if (table.barrelFalls[s] !== b.fallsToZero) return params;
+  const falls = (table.barrelFalls[s] += 1);
+  // 5.1: every fallsToZero-th fall (the 3rd, the 6th, ... with 3), as the bolts count
+  if (b.fallsToZero === null || falls % b.fallsToZero) return params;
   fresh[s] = 0;
   const { tries = null, by = null } = params;
-  return { event: "fall-zero", at: b.at, falls: b.fallsToZero, total: 0, tries, by };
+  return { event: "fall-zero", at: b.at, falls, total: 0, tries, by };
 }
 
 /**
  * The seats whose new total is between the barrel and the target climb on; in order.
+ * 5.2 `together`: when several reach it in one hand, only the declarer among them climbs
+ * ("declarer"), or none does ("none"); the others go to `at − penalty`, which is no fall.
  * @param {Rules} rules
  * @param {Table} table
  * @param {readonly boolean[]} wasOn
+ * @param {number | null} declarer
  * @param {number[]} fresh
  * @param {Note[]} notes
  */
-function climbs(rules, table, wasOn, fresh, notes) {
+function climbs(rules, table, wasOn, declarer, fresh, notes) {
   const b = /** @type {Barrel} */ (rules.options.barrel);
-  const climbed = [];
-  for (let s = 0; s < rules.seats; s++) {
-    if (!wasOn[s] && b.at <= fresh[s] && fresh[s] < rules.options.target) {
-      notes.push(new Note({ seat: s, rule: "barrel", params: { event: "climb", at: b.at, total: fresh[s] } }));
-      fresh[s] = b.at;
-      table.onBarrel[s] = true;
-      table.barrelHands[s] = 0;
-      climbed.push(s);
+  let reaching = [...fresh.keys()].filter((s) => !wasOn[s] && b.at <= fresh[s] && fresh[s] < rules.options.target);
+  const kept = b.together === "declarer" && declarer !== null && reaching.includes(declarer) ? declarer : null;
+  if (reaching.length > 1 && (b.together === "none" || kept !== null)) {
+    for (const s of reaching) {
+      if (s === kept) continue;
+      const total = b.at - b.penalty;
+      notes.push(new Note({ seat: s, rule: "barrel", params: { event: "together", at: b.at, reached: fresh[s], penalty: b.penalty, total, declarer: kept } }));
+      fresh[s] = total;
     }
+    reaching = kept === null ? [] : [kept];
   }
-  return climbed;
+  for (const s of reaching) {
+    notes.push(new Note({ seat: s, rule: "barrel", params: { event: "climb", at: b.at, total: fresh[s] } }));
+    fresh[s] = b.at;
+    table.onBarrel[s] = true;
+    table.barrelHands[s] = 0;
+  }
+  return reaching;
 }
 
 /**
@@ -241,17 +263,42 @@ export function houseRules(rules, table, golden, declarer, contract, made, given
   const onBarrelBefore = [...table.onBarrel];
   const boltsOn = o.bolts !== null && !givenUp;
   const countBolts = () => bolts(rules, table, declarer, playing, took, raw, onBarrelBefore, scores, notes);
+  const exact = o.finish === "exact";
+  // 5.2 `exact` looks at the whole score with a bolt's penalty, before the barrel: the bolts
+  // come first then, as in a golden hand
+  const boltsFirst = golden !== null || exact;
+  if (boltsOn && boltsFirst) countBolts();
   if (golden !== null) {
-    if (boltsOn) countBolts();
     multiply(golden, scores, notes);
     table.goldenMade ||= made;
   }
-  if (o.barrel !== null) barrel(rules, table, declarer, contract, made, givenUp, scores, notes);
-  if (golden === null && boltsOn) countBolts();
+  if (exact) finish(rules, table, scores, notes);
+  if (o.barrel !== null) barrel(rules, table, declarer, contract, made, givenUp, playing, scores, notes);
+  if (!boltsFirst && boltsOn) countBolts();
   if (o.dump !== null) dump(rules, table, scores, notes);
   if (golden !== null && golden.hand === golden.hands && o.golden?.resetIfNobody && !table.goldenMade) {
     reset(table, scores, notes);
   }
+}
+
+/**
+ * 5.2 `finish` "exact": a score that would take a seat's total above the target is not
+ * counted for it in this hand. Only a gain passes the target: a seat put above it by an
+ * adjustment still loses what it loses (docs/rules-decisions.md).
+ * @param {Rules} rules
+ * @param {Table} table
+ * @param {number[]} scores
+ * @param {Note[]} notes
+ */
+export function finish(rules, table, scores, notes) {
+  const { target } = rules.options;
+  scores.forEach((score, seat) => {
+    const total = table.totals[seat] + score;
+    if (score > 0 && total > target) {
+      notes.push(new Note({ seat, rule: "finish", params: { target, total, lost: score } }));
+      scores[seat] = 0;
+    }
+  });
 }
 
 /**

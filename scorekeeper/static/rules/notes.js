@@ -105,6 +105,8 @@ function musik(p, tr) {
 /** @type {Render} */
 function gameWon(p, tr) {
   if (p.why === "declarer") return format(tr.gettext("reached {target} as declarer with {total}: wins"), p);
+  if (p.why === "exact") return format(tr.gettext("exactly {target}: wins"), p); // 5.2 finish exact
+  if (p.why === "exact-joint") return format(tr.gettext("exactly {target}, as another player: wins jointly"), p);
   if (p.why === "joint") return format(tr.gettext("shares the highest total, {total}: wins jointly"), p);
   return format(tr.gettext("highest total, {total}: wins"), p);
 }
@@ -216,7 +218,15 @@ export const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 function giveUp(p, tr, seat) {
   const score = signed(p.score);
   if (p.role === "declarer") {
+    if (p.free) {
+      // 5.2 free: a seat's first give-ups cost nothing
+      return format(tr.gettext("gave up the contract of {contract}: free give-up {free} of {frees}, {score}"), { ...p, score });
+    }
     return format(tr.gettext("gave up the contract of {contract}: {score}"), { contract: p.contract, score });
+  }
+  if (p.least != null) {
+    // 5.2 opponents_min: half the contract was less
+    return format(tr.gettext("{declarer} gave up: half of {contract} is less than {least}, {score}"), { ...p, declarer: seat(p.declarer), score });
   }
   if (p.half) {
     return format(tr.gettext("{declarer} gave up: half of {contract}, {score}"), {
@@ -246,7 +256,14 @@ function barrel(p, tr, seat) {
     case "try":
       return format(tr.gettext("on the barrel: try {try} of {tries}"), p);
     case "fall":
-      return format(tr.gettext("on the barrel for {tries} hands: falls off to {total} (-{penalty})"), p);
+      return format(
+        tr.ngettext(
+          "on the barrel for {tries} hand: falls off to {total} (-{penalty})",
+          "on the barrel for {tries} hands: falls off to {total} (-{penalty})",
+          p.tries,
+        ),
+        p,
+      );
     case "knock-off":
       return format(tr.gettext("knocked off the barrel by {by}: falls to {total}"), {
         by: seat(p.by),
@@ -260,9 +277,34 @@ function barrel(p, tr, seat) {
           falls: p.falls,
         });
       }
-      return format(tr.gettext("on the barrel for {tries} hands: fall {falls} from the barrel, back to 0"), p);
+      return format(
+        tr.ngettext(
+          "on the barrel for {tries} hand: fall {falls} from the barrel, back to 0",
+          "on the barrel for {tries} hands: fall {falls} from the barrel, back to 0",
+          p.tries,
+        ),
+        p,
+      );
     case "off":
       return tr.gettext("off the barrel");
+    // the agreements of 5.2
+    case "fail-try":
+      return format(tr.gettext("on the barrel: a failed {contract} scores 0, stays at {total} and uses a try"), p);
+    case "finish":
+      return format(tr.gettext("on the barrel, but {score} takes the total to {target}: counted"), { ...p, score: signed(p.score) });
+    case "together":
+      if (p.declarer != null) {
+        return format(
+          tr.gettext(
+            "{reached} reaches the barrel with the declarer {by}: only the declarer climbs, back to {total} (-{penalty})",
+          ),
+          { ...p, by: seat(p.declarer) },
+        );
+      }
+      return format(
+        tr.gettext("{reached} reaches the barrel in the same hand as another player: nobody climbs, back to {total} (-{penalty})"),
+        p,
+      );
     default:
       return format(tr.gettext("on the barrel: {event}"), { event: p.event });
   }
@@ -293,7 +335,7 @@ function bolt(p, tr) {
     : format(tr.gettext("no points: bolt {bolt} of {count}"), p);
 }
 
-/** The renders of the notes of sections 5 and 5.1, by rule key. @type {Readonly<Record<string, Render>>} */
+/** The renders of the notes of sections 5, 5.1 and 5.2, by rule key. @type {Readonly<Record<string, Render>>} */
 export const HOUSE_RENDER = {
   lock: (p, tr) =>
     format(tr.gettext("{total} is at or above the lock at {lock}: points count only as declarer, {lost} lost"), p),
@@ -311,6 +353,7 @@ export const HOUSE_RENDER = {
     format(tr.gettext("nobody made a golden contract: the total of {total} goes back to 0"), p),
   "give-up-penalty": (p, tr) =>
     format(tr.gettext("give-up number {count} in the game: every {every} give-ups cost {penalty}, -{penalty}"), p),
+  finish: (p, tr) => format(tr.gettext("would pass {target}: {total}, not counted"), p), // 5.2 finish exact
   "bolt-run": (p, tr) =>
     format(
       tr.ngettext(

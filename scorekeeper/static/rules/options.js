@@ -62,6 +62,7 @@ export class Options {
     /** @type {Blind | null} */ this.blind;
     /** @type {Golden | null} */ this.golden;
     /** @type {Silence | null} */ this.silence;
+    /** @type {string} 5.2: "exact": a total must land exactly on the target */ this.finish;
     Object.assign(this, values);
   }
 
@@ -120,6 +121,9 @@ export class Options {
     if (this.barrel && !(this.barrel.at < this.target)) {
       add("barrel", N_("the barrel at {at} must be below the target {target}"), { at: this.barrel.at, target: this.target });
     }
+    // 5.2: the give-up's floor means nothing but under half the contract
+    const g = this.give_up;
+    if (g?.opponentsMin != null && g.opponents !== "half") add("give_up", N_("opponents_min needs opponents half, got {opponents}"), { opponents: g.opponents });
     return out;
   }
 

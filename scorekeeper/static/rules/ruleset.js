@@ -217,9 +217,29 @@ export class Rules {
    * @returns {number}
    */
   giveUpPoints(contract) {
-    const { opponents } = /** @type {import("./hand.js").GiveUp} */ (this.options.give_up);
-    // "half": half the contract up to a whole point, then rounded (with `none`: to 5)
-    return opponents === "half" ? roundTo(Math.ceil(contract / 2), this.options.rounding || 5) : /** @type {number} */ (opponents);
+    const { opponents, opponentsMin } = /** @type {import("./hand.js").GiveUp} */ (this.options.give_up);
+    // 5.2: "half" is at least `opponentsMin` ("60, or half the contract above 120")
+    return opponents === "half" ? Math.max(this.giveUpHalf(contract), opponentsMin ?? 0) : /** @type {number} */ (opponents);
+  }
+
+  /**
+   * 3.4 "half": half the contract up to a whole point, then rounded (with `none`: to 5).
+   * @param {number} contract
+   * @returns {number}
+   */
+  giveUpHalf(contract) {
+    return roundTo(Math.ceil(contract / 2), this.options.rounding || 5);
+  }
+
+  /**
+   * Whether `total` ends the game (section 4): at or above the target, or with `finish`
+   * "exact" exactly on it (5.2).
+   * @param {number} total
+   * @returns {boolean}
+   */
+  reached(total) {
+    const { target, finish } = this.options;
+    return finish === "exact" ? total === target : total >= target;
   }
 
   /**

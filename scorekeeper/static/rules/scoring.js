@@ -82,8 +82,8 @@ export function play(rules, hand, table, number) {
   houseRules(rules, table, golden, declarer, contract, made, hand.giveUp, playing, took, raw, scores, notes);
   const totals = (table.totals = before.map((t, s) => t + scores[s]));
   table.nextDealer = (dealer + 1) % rules.seats;
-  // section 4: a total at the target, or with `deals` the last of the game's hands
-  if (Math.max(...totals) >= o.target || (o.deals !== null && table.hands >= o.deals)) end(rules, table, declarer, number, notes);
+  // section 4: a total at the target (5.2 `exact`: on it), or with `deals` the last hand
+  if (totals.some((t) => rules.reached(t)) || (o.deals !== null && table.hands >= o.deals)) end(rules, table, declarer, number, notes);
   return new LineResult({
     number,
     kind: "hand",
@@ -108,17 +108,22 @@ export function play(rules, hand, table, number) {
  */
 export function givenUp(rules, table, declarer, contract, playing, scores, notes) {
   const giveUp = /** @type {GiveUp} */ (rules.options.give_up);
-  const score = (scores[declarer] = giveUp.declarer === "minus" ? -contract : 0);
-  notes.push(new Note({ seat: declarer, rule: "give-up", params: { role: "declarer", contract, score } }));
+  const count = (table.giveUps[declarer] += 1);
+  // 5.2 `free`: a seat's first give-ups in the game cost it nothing (they still count)
+  const free = count <= giveUp.free;
+  const score = (scores[declarer] = giveUp.declarer === "minus" && !free ? -contract : 0);
+  const mine = { role: "declarer", contract, score, ...(free && { free: count, frees: giveUp.free }) };
+  notes.push(new Note({ seat: declarer, rule: "give-up", params: mine }));
   const value = rules.giveUpPoints(contract);
   const half = giveUp.opponents === "half";
+  /** @type {Record<string, unknown>} */
+  const theirs = { role: "opponent", declarer, contract, score: value, half };
+  if (half && value > rules.giveUpHalf(contract)) theirs.least = value; // 5.2 opponents_min: half of it was less
   for (const seat of playing) {
     if (seat === declarer) continue;
     scores[seat] = value;
-    const params = { role: "opponent", declarer, contract, score: value, half };
-    notes.push(new Note({ seat, rule: "give-up", params }));
+    notes.push(new Note({ seat, rule: "give-up", params: { ...theirs } }));
   }
-  table.giveUps[declarer] += 1;
   if (giveUp.every !== null) giveUpPenalty(rules, table, declarer, scores, notes);
 }
 
@@ -197,9 +202,14 @@ export function end(rules, table, declarer, number, notes) {
   /** @type {number[]} */
   let winners;
   let why;
-  if (declarer !== null && totals[declarer] >= target) {
+  const reached = [...totals.keys()].filter((s) => rules.reached(totals[s]));
+  if (declarer !== null && reached.includes(declarer)) {
     winners = [declarer];
     why = "declarer";
+  } else if (reached.length && rules.options.finish === "exact") {
+    // 5.2: the seats exactly on the target win, whoever has more
+    winners = reached;
+    why = winners.length === 1 ? "exact" : "exact-joint";
   } else {
     const best = Math.max(...totals);
     winners = [...totals.keys()].filter((s) => totals[s] === best);
@@ -208,7 +218,7 @@ export function end(rules, table, declarer, number, notes) {
   table.endedAt = number;
   table.winners = winners;
   // the target wins over the deals: a total that reached it in the last hand ends it as usual
-  const byDeals = Math.max(...totals) < target;
+  const byDeals = !reached.length;
   for (const seat of winners) {
     if (byDeals) notes.push(new Note({ seat, rule: "deals", params: { deals: rules.options.deals } }));
     notes.push(new Note({ seat, rule: "game-won", params: { total: totals[seat], target, why } }));

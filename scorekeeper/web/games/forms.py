@@ -74,6 +74,8 @@ def boxes(option: str) -> dict[str, tuple[Spec, Label]]:
             for key, sub in spec.keys.items()
             if key not in switched(option)
         }
+    if spec.kind == "choice":
+        return {}  # a toggle of one word (the finish): its switch says it all
     return {"at": (spec, FORM_KEY_LABELS[option]["at"])}
 
 
@@ -91,6 +93,9 @@ PER_SUIT: tuple[str, ...] = tuple(n for n, s in OPTION_SPECS.items() if s.kind =
 def variant_way(key: str, rule: str) -> str:
     """Which way of a toggle the preset `key` plays: "off", "on" or "once" (the bomba)."""
     value = VARIANTS[key].preset_options().to_dict()[rule]
+    values = TOGGLES[rule].values
+    if values is not None:  # a toggle of one word: the way whose word the preset plays
+        return next((w for w, v in values.items() if v == value), "off")
     if value is None:
         return "off"
     played = value.items() if isinstance(value, dict) else {}.items()
@@ -99,10 +104,14 @@ def variant_way(key: str, rule: str) -> str:
 
 
 def agreement_way(key: str, rule: str, agreement: str) -> str:
-    """Whether the preset `key` plays an agreement of its rule: "on" or "off"."""
+    """Which way the preset `key` plays an agreement of its rule: "on", one of its `more`
+    ways, or "off"."""
     value = VARIANTS[key].preset_options().to_dict()[rule]
     played = value.items() if isinstance(value, dict) else {}.items()
-    return "on" if value is not None and AGREEMENTS[rule][agreement].on.items() <= played else "off"
+    agreed = AGREEMENTS[rule][agreement]
+    ways = {"on": agreed.on, **{w: values for w, (_words, values) in agreed.more.items()}}
+    found = (w for w, values in ways.items() if value is not None and values.items() <= played)
+    return next(found, "off")
 
 
 def summary(key: str) -> Label:
@@ -186,7 +195,11 @@ def _check_words(name: str, spec: Spec) -> None:
         missing += [f"{name}.{key}" for key in spec.keys if key not in KEY_LABELS.get(name, {})]
         boxed = [key for key in spec.keys if key not in switched(name)]
         missing += [f"{name}.{key}" for key in boxed if key not in FORM_KEY_LABELS.get(name, {})]
-    if name in TOGGLES and spec.kind != "record" and "at" not in FORM_KEY_LABELS.get(name, {}):
+    if (
+        name in TOGGLES
+        and spec.kind not in ("record", "choice")
+        and "at" not in FORM_KEY_LABELS.get(name, {})
+    ):
         missing.append(f"{name}.at")
     if missing:
         raise LookupError(f"web/words.py lacks the words of {', '.join(missing)}")
@@ -204,7 +217,8 @@ def _add_fields() -> dict[str, list[str]]:
             for key, (sub, label) in boxes(name).items():
                 fields[field_name(name, key)] = _field(sub, label, USUAL, _usual(sub))
             for key, agreement in AGREEMENTS.get(name, {}).items():
-                switch = opts([("", AS_THE_VARIANT), ("on", ON), ("off", OFF)])
+                more = [(way, words) for way, (words, _values) in agreement.more.items()]
+                switch = opts([("", AS_THE_VARIANT), ("on", ON), *more, ("off", OFF)])
                 fields[agreement_field(name, key)] = SelectField(
                     agreement.name, default="", choices=switch
                 )

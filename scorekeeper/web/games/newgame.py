@@ -74,8 +74,8 @@ def _agreements(form: NewGameForm, name: str) -> tuple[dict[str, Any], dict[str,
     for key, agreement in AGREEMENTS.get(name, {}).items():
         field = agreement_field(name, key)
         choice = form[field].data or ""
-        if choice == "on":
-            on.update(agreement.on)
+        if choice == "on" or choice in agreement.more:
+            on.update(agreement.on if choice == "on" else agreement.more[choice][1])
             fields.append(field)
         elif choice == "off":
             off.update(agreement.off)
@@ -102,6 +102,9 @@ def _house_rule(form: NewGameForm, name: str) -> dict[str, Any]:
     """One toggle, its agreements and its numbers: off, a way of playing it, or the variant's
     own. A number typed wins over an agreement turned on, an agreement turned off over both."""
     way = form[field_name(name)].data or ""
+    words = TOGGLES[name].values
+    if words is not None:  # a toggle of one word (the finish): on, off, or the variant's
+        return {name: words[way]} if way in words else {}
     numbers = {
         key: _value(sub, _posted(form, field_name(name, key)))
         for key, (sub, _label) in boxes(name).items()

@@ -112,6 +112,18 @@ DECISIONS: dict[str, str | tuple[str, str]] = {
         "who left the barrel in a hand (failed or gave up as declarer, or used the last try) is "
         "not knocked off again in that hand."
     ),
+    "barrel-sitting-out-finish": N_(
+        "The dealer who sits out is no defender: on the barrel, the musik bonus is lost even "
+        "when it would take the total to %(target)s."
+    ),
+    "exact-adjustment": N_(
+        "An adjustment may put a total above %(target)s: that ends nothing, and from then on "
+        "that player's gains do not count, while losses do."
+    ),
+    "exact-bolts": N_(
+        "Bolts are counted before the barrel, so a bolt's penalty is part of the score that is "
+        "held against the target."
+    ),
     "half-odd": N_(
         "Half of an odd contract is first made a whole number, rounding up, and only then "
         "rounded to %(step)s."

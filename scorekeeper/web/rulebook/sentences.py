@@ -199,10 +199,6 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "lock-declarer-only": N_(
         "A player with %(lock)s or more before the hand scores only as declarer."
     ),
-    "lock-no-auction": N_(
-        "There is no auction, so the lock at %(lock)s takes nothing: every player keeps the "
-        "points of the hand."
-    ),
     "lock-defender-lost": N_("Points they take as a defender are lost."),
     "lock-musik": N_("So is a sitting-out dealer's musik bonus."),
     "lock-give-up": N_("So are the points for another player giving up."),
@@ -216,6 +212,10 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "give-up-half": N_(
         "Every other player in the hand scores half the contract, rounded up to a whole point "
         "and then to %(step)s:"
+    ),
+    "give-up-half-least": N_(
+        "Every other player in the hand scores half the contract, rounded up to a whole point "
+        "and then to %(step)s, but at least %(least)s:"
     ),
     "give-up-example": N_("a contract of %(contract)s gives %(points)s"),
     "give-up-opponents": N_("Every other player in the hand scores %(points)s."),
@@ -231,6 +231,13 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "%(first)s, %(second)s, %(third)s and so on, that give-up costs %(penalty)s more."
     ),
     "give-up-not-on-barrel": N_("A player on the barrel may not give up."),
+    "give-up-free": NP_(
+        "A player's first give-up in the game costs them nothing: they score 0 instead.",
+        "A player's first %(num)d give-ups in the game cost them nothing: they score 0 instead.",
+    ),
+    "give-up-free-every": N_(
+        "A free give-up is still counted, and when it is one that costs more, it costs that."
+    ),
     # the barrel
     "barrel-climb": N_(
         "A player whose total would end between %(at)s and %(top)s stops at %(at)s and climbs on "
@@ -247,6 +254,29 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "A failed contract scores minus the contract and takes the player off the barrel."
     ),
     "barrel-defender": N_("Points a player on the barrel takes as a defender are lost."),
+    "barrel-fail-try": N_(
+        "A failed contract scores 0 and keeps the player on the barrel: the hand counts as one "
+        "of their tries."
+    ),
+    "barrel-give-up-off": N_(
+        "A given-up contract scores as usual and takes the player off the barrel."
+    ),
+    "barrel-defender-finishes": N_(
+        "Points a player on the barrel takes as a defender are lost, unless they take the total "
+        "to %(target)s or more: then they count, and the game ends."
+    ),
+    "barrel-defender-finishes-exact": N_(
+        "Points a player on the barrel takes as a defender are lost, unless they take the total "
+        "to exactly %(target)s: then they count, and the game ends."
+    ),
+    "barrel-together-declarer": N_(
+        "When two or more players reach the barrel in the same hand and the declarer is one of "
+        "them, only the declarer climbs on; the others go to %(fall)s, which is not a fall."
+    ),
+    "barrel-together-none": N_(
+        "When two or more players reach the barrel in the same hand, none of them climbs on: "
+        "they all go to %(fall)s, which is not a fall, and nobody is knocked off."
+    ),
     "barrel-tries": NP_(
         "After climbing on, the player has %(num)d hand to win. If they do not, they fall off to "
         "%(fall)s (%(at)s minus %(penalty)s).",
@@ -259,8 +289,8 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
     "barrel-several": N_("Several players can be on the barrel at once."),
     "barrel-falls-to-zero": N_(
         "Each player's falls off the barrel are counted through the game, out of tries or "
-        "knocked off: when the count reaches %(count)s, the total goes to 0 instead of %(fall)s. "
-        "Later falls go to %(fall)s again."
+        "knocked off: when the count reaches %(count)s, %(second)s, %(third)s and so on, the "
+        "total goes to 0 instead of %(fall)s."
     ),
     # bolts and the dump
     "bolt": N_(
@@ -355,6 +385,15 @@ SENTENCES: dict[str, str | tuple[str, str]] = {
         "the highest total wins."
     ),
     "end-highest": N_("The highest total wins."),
+    "end-exact": N_(
+        "The game must finish exactly: a score that would take a player's total above "
+        "%(target)s does not count for them in that hand, and the game ends after the hand in "
+        "which a total is exactly %(target)s."
+    ),
+    "end-exact-declarer": N_(
+        "The players on exactly that total win together; the declarer alone, if it is one of them."
+    ),
+    "end-exact-joint": N_("The players on exactly that total win together."),
     "end-deals": NP_(
         "The game also ends after %(num)d hand (adjustments are not hands) if no total has "
         "reached %(target)s by then.",

@@ -17,7 +17,16 @@ from scorekeeper.web import access
 from scorekeeper.web.i18n import marriage, money
 from scorekeeper.web.rulebook import text as rulebook_text
 from scorekeeper.web.rulebook.sentences import TITLES, said
-from scorekeeper.web.words import KEY_BLANKS, KEY_LABELS, LABELS, NO, OFF, VALUE_WORDS, YES
+from scorekeeper.web.words import (
+    KEY_BLANKS,
+    KEY_LABELS,
+    KEY_VALUE_WORDS,
+    LABELS,
+    NO,
+    OFF,
+    VALUE_WORDS,
+    YES,
+)
 
 # Public pages: no before_request sign-in here (the game's page checks access itself).
 bp = Blueprint("rulebook", __name__)
@@ -80,7 +89,7 @@ SECTION_OF: dict[str, str] = {
         ),
         "marriages",
     ),
-    **dict.fromkeys(("target", "deals", "stake"), "end"),
+    **dict.fromkeys(("target", "deals", "stake", "finish"), "end"),
     "cards": "deck",
     "sitting_out": "players",
     "all_cards_in_play": "points",
@@ -131,6 +140,9 @@ def _part(name: str, key: str, value: Any) -> str:
     ("lowest total: any", "hands: one per player")."""
     if value is None and key in KEY_BLANKS.get(name, {}):
         return str(KEY_BLANKS[name][key])
+    own = KEY_VALUE_WORDS.get(name, {}).get(key, {})
+    if isinstance(value, str) and value in own:
+        return str(own[value])
     return shown(value)
 
 
