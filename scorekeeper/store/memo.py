@@ -93,8 +93,9 @@ class Memos:
         self.sheets = Memo(10 * MB, lambda v: 200 + 2 * len(v))  # rendered lists of hands
         # game summaries as stored (summaries.py): small, and read by the thousand
         self.summaries = Memo(15 * MB, lambda v: 700)
-        # a player's record and games list (services/players.py), until one of them changes
-        self.records = Memo(10 * MB, lambda v: 1000 + 150 * len(v[1]))
+        # a player's page, until one of their games changes
+        # (services/careers.py): a few rows, and a point of the results chart per game
+        self.records = Memo(10 * MB, lambda v: 6000 + 200 * len(v.results))
         # events' tables as read and their standings (store/events.py)
         self.events = Memo(30 * MB, _event_bytes)
 
