@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from scorekeeper.rules import Line, Tally
 from scorekeeper.rules.career import Career
 from scorekeeper.services.summaries import _writing_on_sqlite
+from scorekeeper.services.writing import commit
 from scorekeeper.store import careers as derive
 from scorekeeper.store.db import db, wait_for_no_lock
 from scorekeeper.store.eventmodels import EventTable
@@ -81,6 +82,28 @@ def fill(player_id: int) -> bool:
     return not derive.stale(player_id)
 
 
+def fill_every(chunk: int = 500) -> int:
+    """Makes the figures of every game that lacks them (the games stored before the cache,
+    after an upgrade: `scorekeeper upgrade` calls it, off the request path), a chunk of games
+    per transaction; returns how many games it made."""
+    done, seen = 0, set()
+    while True:
+        found = [gid for gid in derive.stale_games(chunk) if gid not in seen]
+        if not found:
+            return done
+        seen.update(found)  # a game written meanwhile is left to the writes and the reads
+        fresh = derive.remake(found)
+        ids = list(fresh)
+        if ids:
+            db.session.execute(delete(SeatFiguresRow).where(SeatFiguresRow.game_id.in_(ids)))
+            db.session.execute(
+                insert(SeatFiguresRow),
+                [{"game_id": g, "version": v, **r} for g, (v, made) in fresh.items() for r in made],
+            )
+        commit()
+        done += len(ids)
+
+
 @dataclass(frozen=True)
 class Page:
     """What a player's page shows of their history."""
@@ -91,6 +114,7 @@ class Page:
     results: list[tuple[datetime, int, bool]]
     recent: list[derive.Played]
     listed: int  # games not deleted, abandoned ones included
+    met: list[tuple[int, str]]  # the players they sat with, for head-to-head
 
 
 def _version_key(player: Player) -> tuple[object, ...]:
@@ -110,11 +134,17 @@ def _version_key(player: Player) -> tuple[object, ...]:
     )
 
 
-def page(player: Player) -> Page:
-    """The player's records, results and latest games; remembered per worker until one of
-    their games changes (one aggregate query tells). A closed event table counts from the
-    moment it is closed: closing bumps no game's version, so the key has the closed count."""
-    key = ("page",) + _version_key(player) + (_closed(player.id),)
+def page_key(player: Player) -> tuple[object, ...]:
+    """What the player's page depends on, in two small aggregate queries: every write bumps a
+    game's version; a closed event table counts from the moment it is closed, and closing
+    bumps no game's version, so the key has the number of closed tables too."""
+    return ("page",) + _version_key(player) + (_closed(player.id),)
+
+
+def page(player: Player, key: tuple[object, ...] | None = None) -> Page:
+    """The player's records, results and latest games; remembered per worker under
+    `page_key` until one of their games changes."""
+    key = page_key(player) if key is None else key
     found: Page | None = memos().records.get(key)
     if found is None:
         complete = fill(player.id)
@@ -144,6 +174,7 @@ def _page(player: Player) -> Page:
         results=list(derive.results(player.id)),
         recent=recent,
         listed=listed,
+        met=derive.others_met(player.id),
     )
 
 
@@ -160,8 +191,3 @@ def head_to_head(player: Player, other: Player) -> list[derive.Meeting]:
     fill(player.id)
     fill(other.id)
     return derive.head_to_head(player.id, other.id)
-
-
-def others_met(player: Player) -> list[tuple[int, str]]:
-    """The players `player` sat with (id, name), for choosing a head-to-head."""
-    return derive.others_met(player.id)

@@ -68,6 +68,16 @@ def stale(player_id: int) -> list[int]:
     )
 
 
+def stale_games(limit: int) -> list[int]:
+    """Up to `limit` games (not deleted) of any account whose figures are missing or older."""
+    kept = exists().where(Row.game_id == Game.id, Row.version == Game.version)
+    return list(
+        db.session.execute(
+            select(Game.id).where(Game.deleted_at.is_(None), ~kept).order_by(Game.id).limit(limit)
+        ).scalars()
+    )
+
+
 def remake(game_ids: Iterable[int]) -> Fresh:
     """The figures of these games made from their lines, at the version the lines belong to
     (a game written meanwhile is left for the next read)."""

@@ -127,3 +127,32 @@ def test_a_closed_event_table_counts_and_head_to_head(client, games):
     assert "Points of Ala 2070" in versus and "Points of Bartek 1120" in versus
     assert client.get(f"/players/{ala}/versus?other={2**31}").status_code == 422
     assert client.get(f"/players/{ala}/versus?other={ala}").status_code == 422
+
+
+def test_figures_missing_are_made_by_the_upgrade_or_the_first_view(app, client, games):
+    from scorekeeper.services.careers import fill_every
+    from scorekeeper.store import careers
+    from scorekeeper.store.db import db
+    from scorekeeper.store.models import SeatFiguresRow
+
+    ala = player_id(client, "Ala")
+
+    def records() -> str:
+        return text_of(client, f"/players/{ala}").split("Records")[1].split("Rename or merge")[0]
+
+    before = records()
+    with app.app_context():  # a database from before the cache: no figures at all
+        db.session.execute(db.delete(SeatFiguresRow))
+        db.session.commit()
+        assert fill_every() == 3  # what `scorekeeper upgrade` does
+        assert careers.stale_games(10) == [] and fill_every() == 0
+        db.session.execute(db.delete(SeatFiguresRow))
+        db.session.commit()
+    client.post(f"/players/{ala}/rename", data={"name": "Alicja"})  # a new page key
+    assert records() == before.replace("Ala", "Alicja")  # made by its first view
+    with app.app_context():
+        assert careers.stale_games(10) == []  # and kept
+    # a rename bumps every game's version without changing a line: the figures go along
+    client.post(f"/players/{ala}/rename", data={"name": "Ala"})
+    with app.app_context():
+        assert careers.stale_games(10) == []

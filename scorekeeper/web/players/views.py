@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorekeeper.rules import Message
 from scorekeeper.rules.bounds import db_int
 from scorekeeper.rules.career import RECORDS, Versus
 from scorekeeper.services import careers, players
-from scorekeeper.store import queries
+from scorekeeper.store import memo, queries
 from scorekeeper.store.models import Player
 from scorekeeper.web import access, charts
 from scorekeeper.web.forms import ConfirmForm
@@ -46,24 +48,45 @@ def index() -> str:
 def _page(
     player: Player, error: dict[str, str] | None = None, status: int = 200
 ) -> tuple[str, int]:
-    found = careers.page(player)
-    others = queries.players(access.me().id, besides=player.id)
-    results = [(day(started), total, won) for started, total, won in found.results]
-    chart = charts.results(
-        results, title=_("%(name)s: final totals", name=player.name), id_prefix="results"
+    # The records, chart and games are most of the page and the same for everyone until one
+    # of the player's games changes: rendered once per page key and language (memo.py); the
+    # forms (with their CSRF token) stay outside.
+    key = careers.page_key(player)
+    history = memo.memos().sheets.get_or_make(
+        (key, str(get_locale())), lambda: _history(player, careers.page(player, key))
     )
+    others = queries.players(access.me().id, besides=player.id)
     return render_template(
         "players/show.html",
         player=player,
-        page=found,
-        rec=found.career,
-        games=found.recent,
+        history=history,
         others=others,
-        met=careers.others_met(player),
-        chart=chart,
         form=ConfirmForm(formdata=None),
         error=error or {},
     ), status
+
+
+def _history(player: Player, found: careers.Page) -> Markup:
+    # the chart says only its first and last days: formatting 10,000 dates was most of a view
+    last = len(found.results) - 1
+    results = [
+        (day(started) if i in (0, last) else "", total, won)
+        for i, (started, total, won) in enumerate(found.results)
+    ]
+    chart = charts.results(
+        results, title=_("%(name)s: final totals", name=player.name), id_prefix="results"
+    )
+    return Markup(
+        render_template(
+            "players/_history.html",
+            player=player,
+            page=found,
+            rec=found.career,
+            games=found.recent,
+            met=found.met,
+            chart=chart,
+        )
+    )
 
 
 @bp.route("/<int:player_id>")
@@ -105,7 +128,7 @@ def versus(player_id: int) -> tuple[str, int]:
     """Head-to-head against another of the account's players (`other`), over the counting
     games both sat at."""
     player = _mine(player_id)
-    met = careers.others_met(player)
+    met = careers.page(player).met
     other_id = db_int(request.args.get("other", type=int))
     other = queries.player_of(access.me().id, other_id) if other_id is not None else None
     error = None
