@@ -20,6 +20,7 @@ Goals: first view <= 1 s CPU, fresh worker <= 200 ms, warm <= 50 ms, a worker <=
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import statistics
@@ -62,10 +63,12 @@ def ended(preset: str, lines: int, seed: int) -> dict[str, Any]:
 
 
 def fill(url: str, games: int, lines: int) -> None:
-    """The account "club" with `games` ended games, each stored by services.create_game (which
-    keeps the seat figures as any write does)."""
-    from scorekeeper import create_app, services
-    from scorekeeper.gamefile import parse
+    """The account "club" with `games` ended games, stored as an import stores them
+    (services.transfer.store_chunk, which keeps their seat figures as every write does). A
+    pool of dealt games is scored once and stored again and again with other players: the
+    figures of a seat do not depend on who sits there."""
+    from scorekeeper import create_app
+    from scorekeeper.services import transfer
     from scorekeeper.services.writing import commit
     from scorekeeper.store.db import db
     from scorekeeper.store.models import Account
@@ -73,16 +76,25 @@ def fill(url: str, games: int, lines: int) -> None:
     app = create_app({**CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     client = app.test_client()
     client.post("/signup", data={"username": "club", "password": SECRET, "confirm": SECRET})
-    pool = {p: [ended(p, lines, seed) for seed in range(POOL)] for p in PRESETS}
+    pool = {}
+    for p in PRESETS:
+        pool[p] = []
+        for seed in range(POOL):
+            data = json.dumps(ended(p, lines, seed)).encode()
+            checked = transfer.check(f"{p}-{seed}.json", data, 5)
+            assert isinstance(checked, transfer.Checked), checked
+            pool[p].append(checked)
     with app.app_context():
         owner = db.session.execute(db.select(Account.id)).scalar_one()
+        chunk = []
         for i in range(games):
-            data = dict(pool[PRESETS[i % 2]][(i // 2) % POOL])
-            data["players"] = ["Ala", OTHERS[i % 7], OTHERS[(i + 3) % 7]]
-            services.create_game(parse(data), owner, commit_now=False)
-            if i % 200 == 199:
+            c = pool[PRESETS[i % 2]][(i // 2) % POOL]
+            players = ("Ala", OTHERS[i % 7], OTHERS[(i + 3) % 7])
+            chunk.append(dataclasses.replace(c, file=dataclasses.replace(c.file, players=players)))
+            if len(chunk) == 200 or i == games - 1:
+                transfer.store_chunk(chunk, owner)
                 commit()
-        commit()
+                chunk = []
         db.session.remove()
         db.engine.dispose()
 
@@ -153,7 +165,7 @@ def report(label: str, url: str, games: int, lines: int) -> None:
     start = time.perf_counter()
     fill(url, games, lines)
     print(
-        f"\n{label}: {games:,} ended games of {lines} lines stored in "
+        f"\n{label}: {games:,} ended games of {lines} lines imported in "
         f"{time.perf_counter() - start:.0f} s (load average {os.getloadavg()[0]:.1f})",
         flush=True,
     )
