@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -115,6 +116,7 @@ class Page:
     recent: list[derive.Played]
     listed: int  # games not deleted, abandoned ones included
     met: list[tuple[int, str]]  # the players they sat with, for head-to-head
+    complete: bool = True  # False: some game's figures could not be kept (a busy database)
 
 
 def _version_key(player: Player) -> tuple[object, ...]:
@@ -148,7 +150,7 @@ def page(player: Player, key: tuple[object, ...] | None = None) -> Page:
     found: Page | None = memos().records.get(key)
     if found is None:
         complete = fill(player.id)
-        found = _page(player)
+        found = dataclasses.replace(_page(player), complete=complete)
         if complete:
             memos().records.put(key, found)
     return found

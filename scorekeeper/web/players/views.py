@@ -52,9 +52,13 @@ def _page(
     # of the player's games changes: rendered once per page key and language (memo.py); the
     # forms (with their CSRF token) stay outside.
     key = careers.page_key(player)
-    history = memo.memos().sheets.get_or_make(
-        (key, str(get_locale())), lambda: _history(player, careers.page(player, key))
-    )
+    remembered = (key, str(get_locale()))
+    history = memo.memos().sheets.get(remembered)
+    if history is None:
+        found = careers.page(player, key)
+        history = _history(player, found)
+        if found.complete:  # else made again by the next view, the figures kept by then
+            memo.memos().sheets.put(remembered, history)
     others = queries.players(access.me().id, besides=player.id)
     return render_template(
         "players/show.html",
