@@ -191,7 +191,6 @@ def games(
     deleted (`record` None), or the counting games behind one of the RECORDS."""
     if record is not None and record not in RECORDS:
         raise ValueError(record)
-    closed = exists().where(EventTable.game_id == Game.id, EventTable.closed.is_(True))
     counts = case((counting(), 1), else_=0)
     query = _mine(player_id).where(Game.deleted_at.is_(None))
     if record is not None:
@@ -209,7 +208,6 @@ def games(
             Row.won,
             counts,
             Game.abandoned_at,
-            closed,
         )
         .order_by(Game.created_at.desc(), Game.id.desc())
         .offset(offset)
@@ -217,7 +215,7 @@ def games(
     ).all()
     out = [
         Played(gid, variant, at, seat, tot, hands, bool(e), bool(w), bool(c), ab is not None)
-        for gid, variant, at, seat, tot, hands, e, w, c, ab, _closed in rows
+        for gid, variant, at, seat, tot, hands, e, w, c, ab in rows
     ]
     return out, total
 
