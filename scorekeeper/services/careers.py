@@ -10,9 +10,10 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -180,16 +181,31 @@ def _page(player: Player) -> Page:
     )
 
 
+def _remembered(key: tuple[object, ...], make: Callable[[], Any], *players: Player) -> Any:
+    """`make()` remembered under `key` (which holds the players' page keys) once every game of
+    theirs has its figures kept."""
+    found = memos().records.get(key)
+    if found is None:
+        complete = all([fill(p.id) for p in players])
+        found = make()
+        if complete:
+            memos().records.put(key, found)
+    return found
+
+
 def games(
     player: Player, record: str | None, offset: int, limit: int
 ) -> tuple[list[derive.Played], int]:
-    """A page of the player's games behind `record` (None: all of them), and their number."""
-    fill(player.id)
-    return derive.games(player.id, record, offset, limit)
+    """A page of the player's games behind `record` (None: all of them), and their number;
+    remembered as the page is."""
+    key = ("games", page_key(player), record, offset, limit)
+    made = _remembered(key, lambda: derive.games(player.id, record, offset, limit), player)
+    return made  # type: ignore[no-any-return]
 
 
 def head_to_head(player: Player, other: Player) -> list[derive.Meeting]:
-    """The counting games the two players sat at together, newest first."""
-    fill(player.id)
-    fill(other.id)
-    return derive.head_to_head(player.id, other.id)
+    """The counting games the two players sat at together, newest first; remembered until a
+    game of either changes."""
+    key = ("versus", page_key(player), page_key(other))
+    made = _remembered(key, lambda: [derive.head_to_head(player.id, other.id)], player, other)
+    return made[0]  # type: ignore[no-any-return]
