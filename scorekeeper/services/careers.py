@@ -203,9 +203,11 @@ def games(
     return made  # type: ignore[no-any-return]
 
 
-def head_to_head(player: Player, other: Player) -> list[derive.Meeting]:
+def head_to_head(
+    player: Player, other: Player, key: tuple[object, ...] | None = None
+) -> list[derive.Meeting]:
     """The counting games the two players sat at together, newest first; remembered until a
-    game of either changes."""
-    key = ("versus", page_key(player), page_key(other))
+    game of either changes (`key`: the player's page key, if the caller has it)."""
+    key = ("versus", key or page_key(player), page_key(other))
     made = _remembered(key, lambda: [derive.head_to_head(player.id, other.id)], player, other)
     return made[0]  # type: ignore[no-any-return]

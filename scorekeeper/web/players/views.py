@@ -132,7 +132,8 @@ def versus(player_id: int) -> tuple[str, int]:
     """Head-to-head against another of the account's players (`other`), over the counting
     games both sat at."""
     player = _mine(player_id)
-    met = careers.page(player).met
+    key = careers.page_key(player)
+    met = careers.page(player, key).met
     other_id = db_int(request.args.get("other", type=int))
     other = queries.player_of(access.me().id, other_id) if other_id is not None else None
     error = None
@@ -140,7 +141,7 @@ def versus(player_id: int) -> tuple[str, int]:
         other = None
         if "other" in request.args:
             error = _("Choose a player %(name)s has played with.", name=player.name)
-    meetings = careers.head_to_head(player, other) if other is not None else []
+    meetings = careers.head_to_head(player, other, key) if other is not None else []
     return render_template(
         "players/versus.html",
         player=player,
