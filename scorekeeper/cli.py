@@ -141,6 +141,10 @@ def _run_command() -> click.Command:
         child = bool(os.environ.get("WERKZEUG_RUN_MAIN"))  # the reloader's: done once before
         if upgrade and not child:
             upgrade_database(app)
+            from scorekeeper.services.careers import fill_every
+
+            with app.app_context():
+                fill_every()  # the records of games stored before their cache (as `upgrade`)
         # the share page's links name this address when the page was opened as 127.0.0.1
         app.config["LAN_URL"] = served_url(options["host"], options["port"], bool(options["cert"]))
         if not child:
