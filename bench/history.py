@@ -50,6 +50,7 @@ CONFIG = {
     "SECRET_KEY": "bench",
     "WTF_CSRF_ENABLED": False,
     "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+    "IMPORT_WORKER": False,  # its thread would poll a schema the next account empties
 }
 
 
