@@ -114,9 +114,16 @@ def _upgrade_command() -> click.Command:
     @with_appcontext
     def upgrade(wait: float) -> None:
         """Create the schema or bring it up to date (once per deployment, before the workers)."""
+        from scorekeeper.services.careers import fill_every
+
         app = current_app._get_current_object()  # type: ignore[attr-defined]
         upgrade_database(app, wait)
         click.echo(f"scorekeeper: the schema of {_where(app)} is up to date")
+        # the players' records of the games stored before their cache (docs/records.md):
+        # made here once, so that no first view of a player's page replays every game
+        made = fill_every()
+        if made:
+            click.echo(f"scorekeeper: the records of {made} games made")
 
     return upgrade
 
@@ -134,6 +141,10 @@ def _run_command() -> click.Command:
         child = bool(os.environ.get("WERKZEUG_RUN_MAIN"))  # the reloader's: done once before
         if upgrade and not child:
             upgrade_database(app)
+            from scorekeeper.services.careers import fill_every
+
+            with app.app_context():
+                fill_every()  # the records of games stored before their cache (as `upgrade`)
         # the share page's links name this address when the page was opened as 127.0.0.1
         app.config["LAN_URL"] = served_url(options["host"], options["port"], bool(options["cert"]))
         if not child:

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.gamefile import GameFile
-from scorekeeper.services import trail
+from scorekeeper.services import careers, trail
 from scorekeeper.services.writing import (
     Conflict,
     Key,
@@ -43,7 +43,7 @@ def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -
     """Stores a validated game file as a new game of `owner_id`; InvalidHand (nothing stored)
     if it is not valid. `commit_now=False` leaves the commit to the caller (bench/history.py
     stores many games in one transaction; an import stores its own batches, bulk.py)."""
-    file.score()  # refuses an invalid file before anything is written
+    scored = file.score()  # refuses an invalid file before anything is written
     lock_account(owner_id)  # two new games at once do not both add one new name
     game = Game(
         variant=file.variant,
@@ -61,6 +61,7 @@ def create_game(file: GameFile, owner_id: int | None, commit_now: bool = True) -
     db.session.add(game)
     db.session.flush()
     trail.load(game, file.trail)
+    careers.write(game, file.lines, scored)
     if commit_now:
         commit()
     return game

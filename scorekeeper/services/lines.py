@@ -14,7 +14,7 @@ from sqlalchemy import delete
 
 from scorekeeper.gamefile import line_to_dict
 from scorekeeper.rules import Line as RuleLine
-from scorekeeper.services import trail
+from scorekeeper.services import careers, trail
 from scorekeeper.services.writing import (
     Abandoned,
     Conflict,
@@ -74,6 +74,7 @@ def add_line(
             row = new_line(game.id, position, line, seats, token=key, token_body=digest)
             db.session.add(row)
             touch(game)
+            careers.write(game, [*lines, line], result)
     except Conflict:
         # a backstop: the lock makes a twin request find the key above, not clash with it
         done = _repeat(game, key, digest, body is None)
@@ -171,6 +172,7 @@ def update_line(
             row = line_row(game, number)
             fill_line(row, line, len(game.seats))
             touch(game)  # before the trail: its revision carries the write's instant
+            careers.write(game, lines, result)
             if old != line:
                 trail.record(game, "edit", number, row.id, old, line, reason, who)
                 # an event's confirmation is of the hand as it was read: a changed hand is

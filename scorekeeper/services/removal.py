@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import update
 
 from scorekeeper.gamefile import parse_line
-from scorekeeper.services import trail
+from scorekeeper.services import careers, trail
 from scorekeeper.services.lines import keep, keyed, lines_with
 from scorekeeper.services.writing import (
     Conflict,
@@ -63,6 +63,7 @@ def delete_line(
             db.session.delete(row)
             db.session.flush()
             _shift(game, Line.position > number, -1)  # the later lines move up
+            careers.write(game, lines, result)
             keep(game, key, number)
     except Conflict:
         done = keyed(game, key)  # a backstop: the lock makes a twin find the key above
@@ -108,6 +109,7 @@ def restore_line(
         back = trail.record(game, "restore", at, row.id, None, line, who=who)
         db.session.flush()
         rev.restored_by = back.id
+        careers.write(game, lines, result)
     remember(game, lines, result)
     return Outcome(at, result)
 

@@ -17,12 +17,23 @@ from scorekeeper.gamefile import GameFile, decode, parse
 from scorekeeper.gamefile.archive import MAX_GAME_LINES, counted_lines
 from scorekeeper.gamefile.kinds import game_shaped, what_it_is
 from scorekeeper.rules import InvalidHand, Problem
+from scorekeeper.rules.career import SeatFigures, seat_figures
 from scorekeeper.services import writing
 from scorekeeper.store import bulk
 from scorekeeper.store.db import db
 from scorekeeper.store.facts import entry_fields, marriage_fields
 from scorekeeper.store.imports import problem_data
-from scorekeeper.store.models import Entry, Game, Line, MarriageRow, Player, Seat, Summary, now
+from scorekeeper.store.models import (
+    Entry,
+    Game,
+    Line,
+    MarriageRow,
+    Player,
+    Seat,
+    SeatFiguresRow,
+    Summary,
+    now,
+)
 from scorekeeper.store.summaries import GameSummary, summary_of
 
 
@@ -33,6 +44,7 @@ class Checked:
     name: str
     file: GameFile
     summary: GameSummary
+    figures: tuple[SeatFigures, ...] = ()  # each seat's records (rules/career.py)
 
 
 def check(name: str, data: bytes, problems: int) -> Checked | dict[str, Any]:
@@ -54,7 +66,9 @@ def check(name: str, data: bytes, problems: int) -> Checked | dict[str, Any]:
         tally = game.score()  # every hand is checked by the rules
     except InvalidHand as e:
         return _refusal(name, _problems(e.problems, problems))
-    return Checked(name, game, summary_of(game, tally))
+    options = game.rules().options
+    figures = seat_figures(tally, game.lines, options.min_bid, options.stake is not None)
+    return Checked(name, game, summary_of(game, tally), figures)
 
 
 def _refusal(name: str, why: dict[str, Any]) -> dict[str, Any]:
@@ -112,7 +126,7 @@ def store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
             for c in chunk
         ],
     )
-    seats, lines, summaries = [], [], []
+    seats, lines, summaries, figures = [], [], [], []
     for game_id, c in zip(games, chunk, strict=True):
         seats += [
             {"game_id": game_id, "position": i, "player_id": players[Player.key_of(n)]}
@@ -122,6 +136,10 @@ def store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
         # its fingerprint compares names by their key, so the account's spelling of a player
         # ("Ala" for the file's "ALA ") gives the one the file gave (summaries.fingerprint)
         summaries.append({"game_id": game_id, "version": 1, "data": c.summary.to_dict()})
+        figures += [
+            {"game_id": game_id, "version": 1, "seat": seat, **f.as_row()}
+            for seat, f in enumerate(c.figures)
+        ]
     bulk.insert_rows(seats, Seat.__table__)
     line_ids = bulk.insert_ids(Line.__table__, lines)
     entries, marriages = [], []
@@ -137,3 +155,4 @@ def store_chunk(chunk: Sequence[Checked], owner_id: int) -> None:
         if c.file.trail:
             bulk.trail_rows(game_id, c.file.trail)
     bulk.insert_rows(summaries, Summary.__table__)
+    bulk.insert_rows(figures, SeatFiguresRow.__table__)

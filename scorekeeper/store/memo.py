@@ -81,6 +81,13 @@ def _event_bytes(value: Any) -> int:
     return 2000 + 600 * len(getattr(value, "rows", ()))
 
 
+def _record_bytes(value: Any) -> int:
+    """A player's page weighs its results; a list of games (and their count) or a
+    head-to-head (in a list of one) their rows."""
+    rows = getattr(value, "results", None)
+    return 6000 + 200 * len(rows if rows is not None else value[0])
+
+
 class Memos:
     """One app's memos: keyed by game ids, which only mean something in one database. Their
     budgets add up to about 100 MB a worker, whatever the length of the games."""
@@ -93,8 +100,9 @@ class Memos:
         self.sheets = Memo(10 * MB, lambda v: 200 + 2 * len(v))  # rendered lists of hands
         # game summaries as stored (summaries.py): small, and read by the thousand
         self.summaries = Memo(15 * MB, lambda v: 700)
-        # a player's record and games list (services/players.py), until one of them changes
-        self.records = Memo(10 * MB, lambda v: 1000 + 150 * len(v[1]))
+        # a player's page, a record's games, head-to-head, until one of their games changes
+        # (services/careers.py): a few rows, and a point of the chart or a game listed each
+        self.records = Memo(10 * MB, _record_bytes)
         # events' tables as read and their standings (store/events.py)
         self.events = Memo(30 * MB, _event_bytes)
 

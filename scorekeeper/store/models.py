@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.store.accountmodels import (
@@ -47,6 +47,7 @@ __all__ = [
     "Revision",
     "Scorer",
     "Seat",
+    "SeatFiguresRow",
     "Summary",
     "ThrottleEvent",
     "now",
@@ -242,3 +243,39 @@ class Summary(db.Model):  # type: ignore[name-defined,misc]
     )
     version: Mapped[int]
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class SeatFiguresRow(db.Model):  # type: ignore[name-defined,misc]
+    """A cache, not a fact: one seat's record figures in a game (rules/career.py) as derived
+    from its lines at `version`. Read only while `version` equals the game's; written with
+    each write of a line, remade from the lines otherwise (store/careers.py). Whole numbers,
+    so that a player's records are sums in SQL over thousands of games."""
+
+    __tablename__ = "seat_figures"
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    version: Mapped[int]
+    ended: Mapped[int]
+    won: Mapped[int]
+    total: Mapped[int]
+    hands: Mapped[int]
+    declared: Mapped[int]
+    made: Mapped[int]
+    contract_sum: Mapped[int]
+    bid_over_sum: Mapped[int]
+    blind: Mapped[int]
+    blind_made: Mapped[int]
+    give_ups: Mapped[int]
+    spades: Mapped[int]
+    clubs: Mapped[int]
+    diamonds: Mapped[int]
+    hearts: Mapped[int]
+    aces: Mapped[int]
+    climbs: Mapped[int]
+    barrel_wins: Mapped[int]
+    bolts: Mapped[int]
+    staked: Mapped[int]
+    money_won: Mapped[int] = mapped_column(BigInteger)  # in ten-thousandths (rules/career.py)
+    money_lost: Mapped[int] = mapped_column(BigInteger)

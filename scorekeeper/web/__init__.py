@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
+from jinja2 import FileSystemBytecodeCache
 
 
 def register(app: Flask) -> None:
@@ -71,6 +72,14 @@ def register(app: Flask) -> None:
     ):
         app.register_blueprint(blueprint)
     common.register_common(app)
+    # A new worker compiles each template at its first page: most of the first view's CPU
+    # (bench/history.py). Compiled once per template source into the system's temporary
+    # folder (a folder of this user only; a changed template is compiled again), the next
+    # worker loads it.
+    try:
+        app.jinja_env.bytecode_cache = FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        pass  # no temporary folder of this user's: each worker compiles, as before
     fingerprints.init_app(app)  # ?v= on static URLs, kept a year: a warm view is one request
     stylesheet.init_app(app)  # style.css without its comments (the page budget)
     livecheck.install(app)  # the followers' check, before the session: most of a club's traffic

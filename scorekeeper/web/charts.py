@@ -168,6 +168,23 @@ def progression(
     return Markup("".join(parts))
 
 
+def _envelope(values: Sequence[int]) -> list[tuple[int, int]]:
+    """The points of a line worth drawing: all of them while they are fewer than two a pixel
+    column, else each column's lowest and highest in their order (the line looks the same;
+    10,000 games drew 10,000 points, most of a first view and 150 KB of the page)."""
+    columns = int(RIGHT - LEFT)
+    if len(values) <= 2 * columns:
+        return list(enumerate(values))
+    out: list[tuple[int, int]] = []
+    for c in range(columns):
+        start, end = c * len(values) // columns, (c + 1) * len(values) // columns
+        part = range(start, end)
+        low = min(part, key=values.__getitem__)
+        high = max(part, key=values.__getitem__)
+        out += [(i, values[i]) for i in sorted({low, high})]
+    return out
+
+
 def results(
     points: Sequence[tuple[str, int, bool]],
     title: str | None = None,
@@ -225,7 +242,7 @@ def results(
         )
     parts.append("</g>")
 
-    coords = " ".join(f"{_n(x(i))},{_n(y(t))}" for i, t in enumerate(totals))
+    coords = " ".join(f"{_n(x(i))},{_n(y(t))}" for i, t in _envelope(totals))
     parts.append(
         f'<polyline class="chart-line" points="{coords}" fill="none" stroke="{colour}"'
         ' stroke-width="1.5" stroke-linejoin="round"/>'

@@ -256,6 +256,8 @@ def the_pages(app: Flask, page: Page, base: str) -> tuple[dict[str, str], int, s
     invite = link_from(page, "Make an invite link", "/join/")
     page.goto(f"{base}/players/")
     player = page.locator("a[href*='/players/']").last.get_attribute("href")
+    page.goto(f"{base}{player}")  # head-to-head against the first player met
+    other = page.locator("select[name=other] option").first.get_attribute("value")
     pages = {
         "home": "/",
         "new-game": "/games/new",
@@ -274,6 +276,8 @@ def the_pages(app: Flask, page: Page, base: str) -> tuple[dict[str, str], int, s
         "history": "/history",
         "players": "/players/",
         "player": player or "/players/",
+        "player-record": f"{player}/games?record=won",
+        "player-versus": f"{player}/versus?other={other}",
         "account": "/account",
         "import": "/import",
         "help-game-file": "/help/game-file",

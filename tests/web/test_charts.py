@@ -166,5 +166,21 @@ def test_results_with_2000_games_is_one_polyline_and_small() -> None:
     assert len(str(svg).encode()) < 200_000
     root = parse(svg)
     (line,) = polylines(root)
-    assert len(line) == 2000
+    assert 306 <= len(line) <= 2 * 306  # more games than pixel columns: each one's extremes
     assert "2000 games" in desc(root) and "667 won" in desc(root)
+
+
+def test_results_with_10000_games_draw_each_pixel_columns_extremes() -> None:
+    totals = [(i * 37) % 1500 - 400 for i in range(10_000)]
+    totals[5000] = 2000  # one game far above the rest, one far below: both still drawn
+    totals[7777] = -900
+    svg = results([(f"day {i}", t, i % 3 == 0) for i, t in enumerate(totals)])
+    assert len(str(svg).encode()) < 30_000
+    root = parse(svg)
+    (line,) = polylines(root)
+    assert 306 <= len(line) <= 2 * 306  # a point or two a pixel column
+    ys = [y for _, y in line]
+    assert min(ys) < max(ys)
+    top, bottom = min(ys), max(ys)  # SVG y grows downwards
+    assert sum(1 for y in ys if y == top) == 1 and sum(1 for y in ys if y == bottom) == 1
+    assert "10000 games" in desc(root) and "Best final total 2000, worst -900." in desc(root)

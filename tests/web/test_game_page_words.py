@@ -231,9 +231,10 @@ def test_a_player_with_no_finished_game_reads_so(client):
     hand(client, game, [35, 70, 15], declarer=1, bid=110)
     player = re.search(r'href="(/players/\d+)"', client.get("/players/").text).group(1)
     text = _text(client.get(player).get_data(as_text=True))
-    assert "Won 0 no game finished yet" in text and "– of finished games" not in text
-    assert "Contracts 0, made 0 Contract made" in text  # no rate of no contract
-    assert "By variant Variant Played Won Win rate Polish Tysiąc, 3 players" in text
+    assert "Games played 0 Won 0 Hands declared 0" in text  # no rate of no game
+    assert "1 game still being played is not counted yet" in text
+    assert "Contracts made 0 Average contract – Average bid above the lowest –" in text
+    assert "By variant" not in text and "No finished game yet" in text
 
 
 def test_the_explanation_says_each_seats_card_points_once(client):

@@ -95,8 +95,9 @@ def test_an_abandoned_game_counts_as_not_played_in_the_records(client):
     client.post(f"{game}/abandon")
     ala = client.get(f"/players/{player_id(client, 'Ala')}").get_data(as_text=True)
     text = " ".join(re.sub(r"<[^>]+>", " ", ala).split())
-    assert "Games 1 " in text and "finished)" not in text  # played 1: the abandoned one is out
-    assert "Won 1 100% of finished games" in text and "abandoned" in text
+    # played 1: the abandoned one is out, and not "still being played" either
+    assert "Games played 1 " in text and "still being played" not in text
+    assert "Won 1 100%" in text and "abandoned" in text
     assert "1 game<" in client.get("/players/").get_data(as_text=True)
 
 
