@@ -1,0 +1,61 @@
+"""The account's ratings as pages read them, the game summaries made on the way kept."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from scorekeeper.ratings import PlayerRating, Step
+from scorekeeper.services.summaries import keep
+from scorekeeper.store import ratings as derive
+from scorekeeper.store.ratings import RANKED_AFTER, AccountRatings
+
+__all__ = ["RANKED_AFTER", "Ranking", "account_ratings", "ranking", "steps"]
+
+
+def account_ratings(account_id: int) -> AccountRatings:
+    """The account's ratings now (store/ratings.py): remembered, extended or made again."""
+    found, fresh = derive.account_ratings(account_id)
+    keep(fresh)
+    return found
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The ranking page: the players ranked (RANKED_AFTER rated games or more), each with
+    their place, and the others with their games so far."""
+
+    ranked: list[tuple[int, str, PlayerRating]]  # place (shared when equal), name, rating
+    unranked: list[tuple[str, int, int]]  # name, player id, rated games
+
+
+def ranking(account_id: int) -> Ranking:
+    """The account's players by rating (the ordinal, highest first; ties share a place and
+    are listed in the order they first played)."""
+    rated = account_ratings(account_id).ratings
+    names = derive.names(account_id)
+    ranked: list[tuple[int, str, PlayerRating]] = []
+    unranked: list[tuple[str, int, int]] = []
+    order = rated.ranking()
+    for r in order:
+        if not isinstance(r.player, int) or r.player not in names:
+            continue  # a player merged away since: gone with their seats
+        if r.games < RANKED_AFTER:
+            unranked.append((names[r.player], r.player, r.games))
+            continue
+        same = ranked and ranked[-1][2].ordinal == r.ordinal
+        ranked.append((ranked[-1][0] if same else len(ranked) + 1, names[r.player], r))
+    rated_ids = {r.player for r in order}
+    unranked += [(name, pid, 0) for pid, name in names.items() if pid not in rated_ids]
+    unranked.sort(key=lambda row: (-row[2], row[0].casefold()))
+    return Ranking(ranked, unranked)
+
+
+def steps(account_id: int, player_id: int) -> list[tuple[Step, datetime | None]]:
+    """The player's rating after each of their rated games, oldest first, each with when the
+    game (its id: the step's label) ended."""
+    found = account_ratings(account_id)
+    return [
+        (s, found.ended(s.label) if isinstance(s.label, int) else None)
+        for s in found.ratings.steps.get(player_id, [])
+    ]

@@ -1,0 +1,263 @@
+"""The account's ratings (docs/ratings.md), derived from its stored games and remembered per
+worker under what they were made from: extended by one game when a game ends."""
+
+# Store facts, derive every number: no rating is stored. One aggregate query over the
+# account's games and events tells whether anything changed since the ratings were made (every
+# write of a game bumps its version; a closed table or a confirmation bumps its event's). When
+# something did, the games are listed again (id, version: a few milliseconds for 10,000), each
+# game's match is reused while its version is the same, and only what is new is read (its
+# summary, its seats, when it ended). The ratings are then rated on from the first game that
+# differs: when a game ends it is the last one, and one match is added; an edited past game
+# rates again from it (Ratings.rewound).
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, true
+
+from scorekeeper.events.results import ranked
+from scorekeeper.ratings import Match, Ratings
+from scorekeeper.store import memo
+from scorekeeper.store.db import db
+from scorekeeper.store.eventmodels import Event, EventConfirmation, EventRound, EventTable
+from scorekeeper.store.models import Game, Line, Player, Seat
+from scorekeeper.store.summaries import Fresh, summary_data
+
+#: a player is ranked after this many rated games (docs/ratings.md): before that the rating
+#: mostly says how unsure it still is (sigma starts at 25/3, three times of which is the mu)
+RANKED_AFTER = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """One game of the account that counts, as its match: the players (ids) in seat order,
+    their places, and when it ended (the order of the matches)."""
+
+    game_id: int
+    version: int
+    ended: datetime
+    players: tuple[int, ...]
+    places: tuple[int, ...]
+
+    def match(self) -> Match:
+        return Match(self.players, self.places, self.game_id)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """An event's table as the ratings read it: closed or not, and whether every hand must
+    be confirmed, with the hands confirmed so far."""
+
+    closed: bool
+    closed_at: datetime | None  # its round's
+    confirm: bool
+    confirmed: int
+
+
+@dataclass
+class AccountRatings:
+    """The ratings of one account's players (keys: player ids; each step's label: the game's
+    id), the games they were rated from in order, and what they were made from."""
+
+    key: tuple[Any, ...]
+    games: tuple[Counted, ...] = ()
+    ratings: Ratings = field(default_factory=Ratings)
+    # every game read, at a version and (an event's table) a state of its table: its match,
+    # or None when it does not count
+    seen: dict[int, tuple[int, _Table | None, Counted | None]] = field(default_factory=dict)
+
+    def ended(self, game_id: int) -> datetime | None:
+        return self._ends.get(game_id)
+
+    def __post_init__(self) -> None:
+        self._ends = {g.game_id: g.ended for g in self.games}
+
+
+def state_key(account_id: int) -> tuple[Any, ...]:
+    """What the ratings depend on, in one query: the account's games (their count, versions
+    and ids) and its events (a table closed or a hand confirmed bumps the event's version)."""
+    games = (
+        select(
+            func.count(),
+            func.coalesce(func.sum(Game.version), 0),
+            func.coalesce(func.sum(Game.id), 0),
+            func.coalesce(func.max(Game.version * 65521 + Game.id), 0),
+        )
+        .where(Game.owner_id == account_id, Game.deleted_at.is_(None))
+        .subquery()
+    )
+    events = (
+        select(
+            func.count().label("n"),
+            func.coalesce(func.sum(Event.version), 0).label("versions"),
+            func.coalesce(func.sum(Event.id), 0).label("ids"),
+        )
+        .where(Event.owner_id == account_id)
+        .subquery()
+    )
+    # one row each: joined on nothing, they are one row
+    row = db.session.execute(select(games, events).select_from(games.join(events, true()))).one()
+    return (account_id, *row)
+
+
+def account_ratings(account_id: int) -> tuple[AccountRatings, Fresh]:
+    """The account's ratings now, and the game summaries made on the way (to be kept by the
+    caller, as services/summaries.py keeps them)."""
+    key = state_key(account_id)
+    memos = memo.memos().ratings
+    before: AccountRatings | None = memos.get(("ratings", account_id))
+    if before is not None and before.key == key:
+        return before, {}
+    made, fresh = _made(account_id, key, before or AccountRatings(()))
+    memos.put(("ratings", account_id), made)
+    return made, fresh
+
+
+def _made(
+    account_id: int, key: tuple[Any, ...], before: AccountRatings
+) -> tuple[AccountRatings, Fresh]:
+    rows = db.session.execute(
+        select(Game.id, Game.version, Game.abandoned_at).where(
+            Game.owner_id == account_id, Game.deleted_at.is_(None)
+        )
+    ).all()
+    tables = _tables(account_id)
+    seen: dict[int, tuple[int, _Table | None, Counted | None]] = {}
+    new: dict[int, int] = {}
+    for game_id, version, _abandoned in rows:
+        known = before.seen.get(game_id)
+        # a table of an event may have been closed or confirmed since: its game's version
+        # says nothing of it, its state does
+        if known is not None and known[:2] == (version, tables.get(game_id)):
+            seen[game_id] = known
+        else:
+            new[game_id] = version
+    fresh: Fresh = {}
+    if new:
+        abandoned = {gid for gid, _v, at in rows if at is not None}
+        found, fresh = summary_data(new)
+        counting = {
+            gid: s for gid, s in found.items() if _counts(gid, s, tables.get(gid), gid in abandoned)
+        }
+        ends = _ends(counting, tables)
+        seats = _seats(counting)
+        for gid, version in new.items():
+            s = counting.get(gid)
+            table = tables.get(gid)
+            if s is None:
+                seen[gid] = (version, table, None)
+                continue
+            winners = s["winners"] if s["finished"] else ()
+            places = ranked(s["totals"], winners)
+            seen[gid] = (version, table, Counted(gid, version, ends[gid], seats[gid], places))
+    games = sorted(
+        (c for _v, _t, c in seen.values() if c is not None), key=lambda c: (c.ended, c.game_id)
+    )
+    same = 0
+    for old, now in zip(before.games, games):
+        if old != now:
+            break
+        same += 1
+    start = before.ratings if same == len(before.games) else before.ratings.rewound(same)
+    ratings = start.extended(c.match() for c in games[same:])
+    return AccountRatings(key, tuple(games), ratings, seen), fresh
+
+
+def _tables(account_id: int) -> dict[int, _Table]:
+    """The games of the account's events' tables, each as its table says (events.md
+    section 2)."""
+    rows = db.session.execute(
+        select(EventTable.game_id, EventTable.closed, EventRound.closed_at, Event.confirm)
+        .join(EventRound, EventTable.round_id == EventRound.id)
+        .join(Event, EventRound.event_id == Event.id)
+        .where(Event.owner_id == account_id, EventTable.game_id.is_not(None))
+    ).all()
+    confirming = [gid for gid, _c, _at, confirm in rows if confirm]
+    confirmed: dict[int, int] = {}
+    if confirming:
+        confirmed = dict(
+            db.session.execute(
+                select(Line.game_id, func.count())
+                .join(EventConfirmation, EventConfirmation.line_id == Line.id)
+                .where(Line.game_id.in_(confirming))
+                .group_by(Line.game_id)
+            ).all()
+        )
+    return {
+        gid: _Table(closed, at, confirm, confirmed.get(gid, 0))
+        for gid, closed, at, confirm in rows
+        if gid is not None
+    }
+
+
+def _counts(game_id: int, s: dict[str, Any], table: _Table | None, abandoned: bool) -> bool:
+    """ratings.md section 1: a game counts when it ended by the rules (scoring.md section 4),
+    not abandoned; an event's table when the table counts (events.md section 2: ended or
+    closed, and with `confirm` every hand confirmed). A game that no longer replays does not."""
+    if s.get("error"):
+        return False
+    if table is None:
+        return bool(s["finished"]) and not abandoned
+    if not (s["finished"] or table.closed):
+        return False
+    # only hands are confirmed (never an adjustment): every hand is when the counts match
+    return not table.confirm or table.confirmed >= s["hands"]
+
+
+def _ends(counting: dict[int, dict[str, Any]], tables: dict[int, _Table]) -> dict[int, datetime]:
+    """When each game ended: when its last line was first written (an edit of a past hand
+    does not move it). An event's table, once its round is closed, ends with its round: the
+    round's tables then follow one another table by table (their games' ids), as
+    `scorekeeper ratings` reads them from the event file."""
+    ids = [gid for gid in counting if gid not in tables or tables[gid].closed_at is None]
+    last: dict[int, datetime] = {}
+    for chunk in _chunks(ids, 5000):
+        last.update(
+            db.session.execute(
+                select(Line.game_id, func.max(Line.created_at))
+                .where(Line.game_id.in_(chunk))
+                .group_by(Line.game_id)
+            ).all()
+        )
+    made: dict[int, datetime] = {}
+    if len(last) < len(ids):  # a game with no line at all (a table closed at once)
+        empty = [g for g in ids if g not in last]
+        made = dict(
+            db.session.execute(select(Game.id, Game.created_at).where(Game.id.in_(empty))).all()
+        )
+    out = {}
+    for gid in counting:
+        at = tables[gid].closed_at if gid in tables else None
+        out[gid] = at or last.get(gid) or made[gid]
+    return out
+
+
+def _seats(counting: dict[int, dict[str, Any]]) -> dict[int, tuple[int, ...]]:
+    """Each game's players (ids), in seat order."""
+    out: dict[int, list[int]] = {gid: [] for gid in counting}
+    for chunk in _chunks(list(counting), 5000):
+        for gid, player in db.session.execute(
+            select(Seat.game_id, Seat.player_id)
+            .where(Seat.game_id.in_(chunk))
+            .order_by(Seat.game_id, Seat.position)
+        ):
+            out[gid].append(player)
+    return {gid: tuple(players) for gid, players in out.items()}
+
+
+def _chunks(items: list[int], size: int) -> Iterable[list[int]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def names(account_id: int) -> dict[int, str]:
+    """The account's players: id -> name."""
+    return dict(
+        db.session.execute(
+            select(Player.id, Player.name).where(Player.account_id == account_id)
+        ).all()
+    )
