@@ -27,7 +27,7 @@ class Match:
     label: Hashable = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """A player's rating after one of their games: the match's index in the sequence (from
     0) and its label."""
@@ -44,16 +44,14 @@ class Step:
 
 @dataclass(frozen=True)
 class PlayerRating:
-    """A player's rating now: mu, sigma, the ordinal shown, and the games rated."""
+    """A player's rating now: mu, sigma, the ordinal shown (worked out once), and the games
+    rated."""
 
     player: Hashable
     mu: float
     sigma: float
     games: int
-
-    @property
-    def ordinal(self) -> float:
-        return ordinal(self.mu, self.sigma)
+    ordinal: float
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -68,6 +66,8 @@ class Ratings:
 
     steps: dict[Hashable, list[Step]] = field(default_factory=dict)
     matches: int = 0
+    # the ranking, worked out once (a page asks it again and again); dropped by add()
+    _ranked: list[PlayerRating] | None = field(default=None, compare=False, repr=False)
 
     def add(self, match: Match) -> None:
         """Rates one more match after the others."""
@@ -79,6 +79,7 @@ class Ratings:
             step = Step(self.matches, match.label, float(rating.mu), float(rating.sigma))
             self.steps.setdefault(player, []).append(step)
         self.matches += 1
+        self._ranked = None
 
     def _now(self, player: Hashable) -> PlackettLuceRating:
         steps = self.steps.get(player)
@@ -107,15 +108,18 @@ class Ratings:
         steps = self.steps.get(player)
         if not steps:
             return None
-        return PlayerRating(player, steps[-1].mu, steps[-1].sigma, len(steps))
+        last = steps[-1]
+        return PlayerRating(player, last.mu, last.sigma, len(steps), last.ordinal)
 
     def ranking(self) -> list[PlayerRating]:
         """Every rated player, highest ordinal first (the exact values compared); players
         with equal ordinals in the order they first played (ratings.md section 2)."""
-        # `steps` holds the players in the order they first played, and sorted() is stable:
-        # equal ordinals stay in that order
-        rated = [r for r in (self.rating(p) for p in self.steps) if r is not None]
-        return sorted(rated, key=lambda r: r.ordinal, reverse=True)
+        if self._ranked is None:
+            # `steps` holds the players in the order they first played, and sorted() is
+            # stable: equal ordinals stay in that order
+            rated = [r for r in (self.rating(p) for p in self.steps) if r is not None]
+            self._ranked = sorted(rated, key=lambda r: r.ordinal, reverse=True)
+        return list(self._ranked)
 
 
 def rate(matches: Sequence[Match], start: Ratings | None = None) -> Ratings:

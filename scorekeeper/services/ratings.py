@@ -5,19 +5,48 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import delete, insert
+from sqlalchemy.exc import IntegrityError, OperationalError
+
 from scorekeeper.ratings import PlayerRating, Step
-from scorekeeper.services.summaries import keep
+from scorekeeper.services.summaries import _writing_on_sqlite, keep
 from scorekeeper.store import ratings as derive
+from scorekeeper.store.db import db, wait_for_no_lock
+from scorekeeper.store.models import RatingCache
 from scorekeeper.store.ratings import RANKED_AFTER, AccountRatings
 
 __all__ = ["RANKED_AFTER", "Ranking", "account_ratings", "ranking", "steps"]
 
 
 def account_ratings(account_id: int) -> AccountRatings:
-    """The account's ratings now (store/ratings.py): remembered, extended or made again."""
-    found, fresh = derive.account_ratings(account_id)
+    """The account's ratings now (store/ratings.py): remembered, extended or made again; the
+    game summaries and the ratings made on the way kept as cache rows."""
+    found, fresh, made = derive.account_ratings(account_id)
     keep(fresh)
+    if made is not None:
+        keep_ratings(account_id, made)
     return found
+
+
+def keep_ratings(account_id: int, made: AccountRatings) -> None:
+    """Stores the ratings a read made as the account's cache row (replacing the one before),
+    in a transaction of its own, as services/summaries.keep stores summaries: a cache never
+    ends nor rolls back the caller's transaction, and waits for another time when the
+    database is busy."""
+    if _writing_on_sqlite():  # the guard of the summaries' rows: SQLite's write lock held
+        return
+    try:
+        with db.engine.begin() as connection:
+            wait_for_no_lock(connection)
+            connection.execute(delete(RatingCache).where(RatingCache.account_id == account_id))
+            connection.execute(
+                insert(RatingCache),
+                [{"account_id": account_id, "key": made.key, "data": derive.encoded(made)}],
+            )
+    except IntegrityError:
+        pass  # another worker kept them at the same moment
+    except OperationalError:
+        pass  # the database is busy: a cache can wait for next time
 
 
 @dataclass(frozen=True)

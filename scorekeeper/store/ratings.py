@@ -12,7 +12,8 @@ worker under what they were made from: extended by one game when a game ends."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -20,11 +21,11 @@ from typing import Any
 from sqlalchemy import func, select, true
 
 from scorekeeper.events.results import ranked
-from scorekeeper.ratings import Match, Ratings
+from scorekeeper.ratings import Match, Ratings, Step
 from scorekeeper.store import memo
 from scorekeeper.store.db import db
 from scorekeeper.store.eventmodels import Event, EventConfirmation, EventRound, EventTable
-from scorekeeper.store.models import Game, Line, Player, Seat
+from scorekeeper.store.models import Game, Line, Player, RatingCache, Seat
 from scorekeeper.store.summaries import Fresh, summary_data
 
 #: a player is ranked after this many rated games (docs/ratings.md): before that the rating
@@ -63,7 +64,7 @@ class AccountRatings:
     """The ratings of one account's players (keys: player ids; each step's label: the game's
     id), the games they were rated from in order, and what they were made from."""
 
-    key: tuple[Any, ...]
+    key: str
     games: tuple[Counted, ...] = ()
     ratings: Ratings = field(default_factory=Ratings)
     # every game read, at a version and (an event's table) a state of its table: its match,
@@ -77,7 +78,7 @@ class AccountRatings:
         self._ends = {g.game_id: g.ended for g in self.games}
 
 
-def state_key(account_id: int) -> tuple[Any, ...]:
+def state_key(account_id: int) -> str:
     """What the ratings depend on, in one query: the account's games (their count, versions
     and ids) and its events (a table closed or a hand confirmed bumps the event's version)."""
     games = (
@@ -101,25 +102,85 @@ def state_key(account_id: int) -> tuple[Any, ...]:
     )
     # one row each: joined on nothing, they are one row
     row = db.session.execute(select(games, events).select_from(games.join(events, true()))).one()
-    return (account_id, *row)
+    return json.dumps([account_id, *(int(x) for x in row)])
 
 
-def account_ratings(account_id: int) -> tuple[AccountRatings, Fresh]:
-    """The account's ratings now, and the game summaries made on the way (to be kept by the
-    caller, as services/summaries.py keeps them)."""
+def account_ratings(account_id: int) -> tuple[AccountRatings, Fresh, AccountRatings | None]:
+    """The account's ratings now; the game summaries made on the way; and the ratings to keep
+    as the account's cache row when their games changed (the caller keeps both, as
+    services/summaries.py keeps summaries). This worker's copy first, then the cache row a
+    worker kept, then rated on from either."""
     key = state_key(account_id)
     memos = memo.memos().ratings
     before: AccountRatings | None = memos.get(("ratings", account_id))
+    if before is None:
+        before = kept(account_id)
     if before is not None and before.key == key:
-        return before, {}
-    made, fresh = _made(account_id, key, before or AccountRatings(()))
+        memos.put(("ratings", account_id), before)
+        return before, {}, None
+    start = before or AccountRatings("")
+    made, fresh = _made(account_id, key, start)
     memos.put(("ratings", account_id), made)
-    return made, fresh
+    return made, fresh, made if made.games != start.games else None
 
 
-def _made(
-    account_id: int, key: tuple[Any, ...], before: AccountRatings
-) -> tuple[AccountRatings, Fresh]:
+def kept(account_id: int) -> AccountRatings | None:
+    """The ratings of the account's cache row, as kept (their key may be out of date)."""
+    row = db.session.execute(
+        select(RatingCache.key, RatingCache.data).where(RatingCache.account_id == account_id)
+    ).one_or_none()
+    if row is None:
+        return None
+    try:
+        return decoded(row[0], row[1])
+    except (KeyError, TypeError, ValueError):
+        return None  # a row of an older shape: made again
+
+
+def encoded(made: AccountRatings) -> dict[str, Any]:
+    """The ratings as the cache row's data: each game's match and its players' ratings after
+    it (the steps, from which the rest is rebuilt)."""
+    order = {g.game_id: index for index, g in enumerate(made.games)}
+    by_seat: dict[int, dict[Hashable, tuple[float, float]]] = {}
+    for player, steps in made.ratings.steps.items():
+        for step in steps:
+            by_seat.setdefault(step.index, {})[player] = (step.mu, step.sigma)
+    return {
+        "games": [
+            [
+                g.game_id,
+                g.version,
+                g.ended.isoformat(),
+                list(g.players),
+                list(g.places),
+                [list(by_seat[order[g.game_id]][p]) for p in g.players],
+            ]
+            for g in made.games
+        ]
+    }
+
+
+def decoded(key: str, data: dict[str, Any]) -> AccountRatings:
+    """The ratings of a cache row: its games and their steps, as they were rated."""
+    games = []
+    ratings = Ratings()
+    for index, (gid, version, ended, players, places, after) in enumerate(data["games"]):
+        counted = Counted(
+            gid, version, datetime.fromisoformat(ended), tuple(players), tuple(places)
+        )
+        games.append(counted)
+        for player, (mu, sigma) in zip(counted.players, after):
+            ratings.steps.setdefault(player, []).append(Step(index, gid, mu, sigma))
+    ratings.matches = len(games)
+    # a game read from the row is reused while its version is the same; a table of an event
+    # is read again (its table's state is not kept)
+    seen: dict[int, tuple[int, _Table | None, Counted | None]] = {
+        g.game_id: (g.version, None, g) for g in games
+    }
+    return AccountRatings(key, tuple(games), ratings, seen)
+
+
+def _made(account_id: int, key: str, before: AccountRatings) -> tuple[AccountRatings, Fresh]:
     rows = db.session.execute(
         select(Game.id, Game.version, Game.abandoned_at).where(
             Game.owner_id == account_id, Game.deleted_at.is_(None)

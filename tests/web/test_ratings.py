@@ -12,10 +12,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import create_app
 from scorekeeper.services.ratings import RANKED_AFTER
+from scorekeeper.store import ratings as stored
 from scorekeeper.store.db import db
 from scorekeeper.store.memo import memos
-from scorekeeper.store.models import Game, Player
+from scorekeeper.store.models import Game, Player, RatingCache
+from tests.web.helpers import sign_in
 
 
 def game(players: list[str], adjust: list[int], deals: int | None = 1) -> dict[str, Any]:
@@ -196,3 +199,43 @@ def test_an_edited_past_hand_a_deleted_game_and_a_game_that_ends(app, client, tm
     assert {n: g for n, (_v, g) in gone.items()} == {n: RANKED_AFTER + 1 for n in after}
     again = cli(tmp_path, files[1:])["ratings"]
     assert gone == figures({"ratings": again})
+
+
+def test_a_new_worker_reads_the_kept_ratings_and_rates_on_from_them(app, client, tmp_path):
+    players = ["Ala", "Bartek", "Celina"]
+    ids = [post(client, game(players, [0, 0, 300 * k])) for k in range(RANKED_AFTER)]
+    first = ranking(client)  # made and kept as the account's cache row
+    assert list(first) == ["Celina", "Bartek", "Ala"]
+    with app.app_context():
+        kept = db.session.execute(db.select(RatingCache)).scalar_one()
+        assert len(kept.data["games"]) == RANKED_AFTER
+
+    def worker() -> Any:
+        """A new app on the same database: a worker that remembers nothing."""
+        fresh = create_app(dict(app.config))
+        phone = fresh.test_client()
+        sign_in(phone)
+        return fresh, phone
+
+    # nothing changed: the row is read, no game rated again
+    fresh, phone = worker()
+    made = stored._made
+    try:
+        stored._made = lambda *a: (_ for _ in ()).throw(AssertionError("rated again"))  # type: ignore[assignment]
+        assert ranking(phone) == first
+    finally:
+        stored._made = made  # type: ignore[assignment]
+    with fresh.app_context():
+        db.engine.dispose()
+
+    # a past game edited since the row was kept: rated on from the row, as from scratch
+    r = client.put(f"/api/games/{ids[1]}/hands/1", json={"adjustment": [400, 0, 0], "reason": "r"})
+    assert r.status_code == 200
+    with app.app_context():  # the first worker's copy forgotten too: only the row is left
+        memos().ratings._data.clear()
+        memos().ratings.held = 0
+    fresh, phone = worker()
+    files = [client.get(f"/api/games/{i}/file").get_data() for i in ids]
+    assert ranking(phone) == figures(cli(tmp_path, files)) != first
+    with fresh.app_context():
+        db.engine.dispose()
