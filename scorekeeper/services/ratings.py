@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -15,6 +16,8 @@ from scorekeeper.store.db import db, wait_for_no_lock
 from scorekeeper.store.models import RatingCache
 from scorekeeper.store.ratings import RANKED_AFTER, AccountRatings
 
+log = logging.getLogger(__name__)
+
 __all__ = ["RANKED_AFTER", "Ranking", "account_ratings", "ranking", "steps"]
 
 
@@ -26,6 +29,17 @@ def account_ratings(account_id: int) -> AccountRatings:
     if made is not None:
         keep_ratings(account_id, made)
     return found
+
+
+def rate_now(account_id: int) -> None:
+    """The account's ratings made and kept now, by a worker of its own (after an import): a
+    cache, so a failure is only logged; the read's transaction ended."""
+    try:
+        account_ratings(account_id)
+    except Exception:  # a cache made later by a page instead; the import itself is done
+        log.exception("the ratings of account %s were not made after its import", account_id)
+    finally:
+        db.session.rollback()
 
 
 def keep_ratings(account_id: int, made: AccountRatings) -> None:

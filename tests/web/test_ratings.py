@@ -19,6 +19,7 @@ from scorekeeper.store.db import db
 from scorekeeper.store.memo import memos
 from scorekeeper.store.models import Game, Player, RatingCache
 from tests.web.helpers import sign_in
+from tests.web.test_transfer import imported, zipped
 
 
 def game(players: list[str], adjust: list[int], deals: int | None = 1) -> dict[str, Any]:
@@ -239,3 +240,24 @@ def test_a_new_worker_reads_the_kept_ratings_and_rates_on_from_them(app, client,
     assert ranking(phone) == figures(cli(tmp_path, files)) != first
     with fresh.app_context():
         db.engine.dispose()
+
+
+def test_an_import_rates_the_account_off_the_request_path(app, client, tmp_path):
+    files = {
+        f"{k}.json": json.dumps(game(["Ala", "Bartek", "Celina"], [0, 300 * k, 0])).encode()
+        for k in range(RANKED_AFTER)
+    }
+    imported(app, client, "games.zip", zipped(files))
+    # the import's worker made and kept the ratings: no page has asked for them yet
+    with app.app_context():
+        kept = db.session.execute(db.select(RatingCache)).scalar_one()
+        assert len(kept.data["games"]) == RANKED_AFTER
+        memos().ratings._data.clear()
+        memos().ratings.held = 0
+    made = stored._made
+    try:  # the page reads the row: nothing rated again
+        stored._made = lambda *a: (_ for _ in ()).throw(AssertionError("rated again"))  # type: ignore[assignment]
+        shown = ranking(client)
+    finally:
+        stored._made = made  # type: ignore[assignment]
+    assert shown == figures(cli(tmp_path, list(files.values())))
