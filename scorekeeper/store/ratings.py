@@ -12,6 +12,7 @@ worker under what they were made from: extended by one game when a game ends."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
@@ -70,6 +71,9 @@ class AccountRatings:
     # every game read, at a version and (an event's table) a state of its table: its match,
     # or None when it does not count
     seen: dict[int, tuple[int, _Table | None, Counted | None]] = field(default_factory=dict)
+    # the games changed and more were to be rated than a page waits for: these are the
+    # ratings as they were, the new ones being made off the request path
+    pending: bool = False
 
     def ended(self, game_id: int) -> datetime | None:
         return self._ends.get(game_id)
@@ -105,11 +109,15 @@ def state_key(account_id: int) -> str:
     return json.dumps([account_id, *(int(x) for x in row)])
 
 
-def account_ratings(account_id: int) -> tuple[AccountRatings, Fresh, AccountRatings | None]:
+def account_ratings(
+    account_id: int, most: int | None = None
+) -> tuple[AccountRatings, Fresh, AccountRatings | None]:
     """The account's ratings now; the game summaries made on the way; and the ratings to keep
     as the account's cache row when their games changed (the caller keeps both, as
     services/summaries.py keeps summaries). This worker's copy first, then the cache row a
-    worker kept, then rated on from either."""
+    worker kept, then rated on from either. With `most`, no more than that many games are
+    rated here: when more would be, the ratings as they were come back marked `pending`, for
+    the caller to have them made off the request path."""
     key = state_key(account_id)
     memos = memo.memos().ratings
     before: AccountRatings | None = memos.get(("ratings", account_id))
@@ -119,7 +127,9 @@ def account_ratings(account_id: int) -> tuple[AccountRatings, Fresh, AccountRati
         memos.put(("ratings", account_id), before)
         return before, {}, None
     start = before or AccountRatings("")
-    made, fresh = _made(account_id, key, start)
+    made, fresh = _made(account_id, key, start, most)
+    if made.pending:
+        return made, fresh, None
     memos.put(("ratings", account_id), made)
     return made, fresh, made if made.games != start.games else None
 
@@ -180,7 +190,9 @@ def decoded(key: str, data: dict[str, Any]) -> AccountRatings:
     return AccountRatings(key, tuple(games), ratings, seen)
 
 
-def _made(account_id: int, key: str, before: AccountRatings) -> tuple[AccountRatings, Fresh]:
+def _made(
+    account_id: int, key: str, before: AccountRatings, most: int | None = None
+) -> tuple[AccountRatings, Fresh]:
     rows = db.session.execute(
         select(Game.id, Game.version, Game.abandoned_at).where(
             Game.owner_id == account_id, Game.deleted_at.is_(None)
@@ -223,6 +235,8 @@ def _made(account_id: int, key: str, before: AccountRatings) -> tuple[AccountRat
         if old != now:
             break
         same += 1
+    if most is not None and len(games) - same > most:
+        return dataclasses.replace(before, pending=True), fresh
     start = before.ratings if same == len(before.games) else before.ratings.rewound(same)
     ratings = start.extended(c.match() for c in games[same:])
     return AccountRatings(key, tuple(games), ratings, seen), fresh

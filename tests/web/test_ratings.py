@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import create_app
+from scorekeeper.services import ratings
 from scorekeeper.services.ratings import RANKED_AFTER
 from scorekeeper.store import ratings as stored
 from scorekeeper.store.db import db
@@ -261,3 +262,27 @@ def test_an_import_rates_the_account_off_the_request_path(app, client, tmp_path)
     finally:
         stored._made = made  # type: ignore[assignment]
     assert shown == figures(cli(tmp_path, list(files.values())))
+
+
+def test_many_games_to_rate_again_are_rated_off_the_request_path(
+    app, client, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(ratings, "ON_A_PAGE", 2)  # 10,000 games, in small
+    players = ["Ala", "Bartek", "Celina"]
+    ids = [post(client, game(players, [0, 0, 0])) for _ in range(RANKED_AFTER)]
+    # the ratings made from nothing: 5 games at once, more than 2, rated by a thread
+    assert ranking(client) == {}
+    ratings.settle()
+    before = ranking(client)
+    assert list(before) == ["Bartek", "Ala", "Celina"]
+    # the first game edited: 5 games to rate again, more than a page rates itself
+    r = client.put(f"/api/games/{ids[0]}/hands/1", json={"adjustment": [500, 0, 0], "reason": "r"})
+    assert r.status_code == 200
+    page = html.unescape(client.get("/players/ranking").get_data(as_text=True))
+    assert "The ratings are being worked out again" in page
+    ratings.settle()
+    after = ranking(client)
+    files = [client.get(f"/api/games/{i}/file").get_data() for i in ids]
+    assert after == figures(cli(tmp_path, files)) != before
+    page = html.unescape(client.get("/players/ranking").get_data(as_text=True))
+    assert "being worked out" not in page

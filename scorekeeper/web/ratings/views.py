@@ -27,7 +27,11 @@ def ranking() -> str:
         for place, name, r in found.ranked
     ]
     return render_template(
-        "ratings/ranking.html", rows=rows, unranked=found.unranked, minimum=ratings.RANKED_AFTER
+        "ratings/ranking.html",
+        rows=rows,
+        unranked=found.unranked,
+        minimum=ratings.RANKED_AFTER,
+        pending=found.pending,
     )
 
 
@@ -49,8 +53,8 @@ def player_rating(player: Player) -> dict[str, Any]:
     """What the player page's rating shows (templates/players/_rating.html): the rating now
     and its chart after each rated game."""
     if player.account_id is None:
-        return {"now": None, "chart": None, "games": 0}
-    steps = ratings.steps(player.account_id, player.id)
+        return {"now": None, "chart": None, "games": 0, "pending": False}
+    steps, pending = ratings.steps(player.account_id, player.id)
     points = [(day(ended) if ended else "", step.ordinal) for step, ended in steps]
     title = _("%(name)s: rating after each game", name=player.name)
     return {
@@ -58,4 +62,5 @@ def player_rating(player: Player) -> dict[str, Any]:
         "games": len(steps),
         "minimum": ratings.RANKED_AFTER,
         "chart": charts.rating(points, title=title),
+        "pending": pending,
     }
