@@ -33,9 +33,10 @@ _rating: dict[tuple[int, int], threading.Thread] = {}  # (app, account) -> its t
 
 def account_ratings(account_id: int, wait: bool = False) -> AccountRatings:
     """The account's ratings now (store/ratings.py): remembered, extended or made again (with
-    `wait`, however many games that takes; else ON_A_PAGE at most, the rest off the request
-    path); the game summaries and the ratings made on the way kept as cache rows."""
-    found, fresh, made = derive.account_ratings(account_id, None if wait else ON_A_PAGE)
+    `wait`, however many games that takes, and kept as the cache row; else ON_A_PAGE at most,
+    the rest off the request path); the game summaries and the ratings made on the way kept as
+    cache rows."""
+    found, fresh, made = derive.account_ratings(account_id, None if wait else ON_A_PAGE, wait)
     keep(fresh)
     if made is not None:
         keep_ratings(account_id, made)

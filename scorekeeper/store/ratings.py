@@ -32,6 +32,9 @@ from scorekeeper.store.summaries import Fresh, summary_data
 #: a player is ranked after this many rated games (docs/ratings.md): before that the rating
 #: mostly says how unsure it still is (sigma starts at 25/3, three times of which is the mu)
 RANKED_AFTER = 5
+#: the cache row is written again once this many games were rated since it was: a new worker
+#: rates those few on from it, and a game that ends does not rewrite 10,000 games' row
+KEEP_AFTER = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,8 @@ class AccountRatings:
     # the games changed and more were to be rated than a page waits for: these are the
     # ratings as they were, the new ones being made off the request path
     pending: bool = False
+    # the games rated since these ratings were last kept as the cache row (by this worker)
+    unkept: int = 0
 
     def ended(self, game_id: int) -> datetime | None:
         return self._ends.get(game_id)
@@ -110,14 +115,16 @@ def state_key(account_id: int) -> str:
 
 
 def account_ratings(
-    account_id: int, most: int | None = None
+    account_id: int, most: int | None = None, keep: bool = False
 ) -> tuple[AccountRatings, Fresh, AccountRatings | None]:
     """The account's ratings now; the game summaries made on the way; and the ratings to keep
     as the account's cache row when their games changed (the caller keeps both, as
     services/summaries.py keeps summaries). This worker's copy first, then the cache row a
     worker kept, then rated on from either. With `most`, no more than that many games are
     rated here: when more would be, the ratings as they were come back marked `pending`, for
-    the caller to have them made off the request path."""
+    the caller to have them made off the request path. The ratings are to be kept when they
+    were made from nothing, when KEEP_AFTER games were rated since they last were, or (`keep`)
+    whenever they changed."""
     key = state_key(account_id)
     memos = memo.memos().ratings
     before: AccountRatings | None = memos.get(("ratings", account_id))
@@ -131,7 +138,10 @@ def account_ratings(
     if made.pending:
         return made, fresh, None
     memos.put(("ratings", account_id), made)
-    return made, fresh, made if made.games != start.games else None
+    if made.games == start.games or not (keep or not start.key or made.unkept >= KEEP_AFTER):
+        return made, fresh, None
+    made.unkept = 0
+    return made, fresh, made
 
 
 def kept(account_id: int) -> AccountRatings | None:
@@ -239,7 +249,8 @@ def _made(
         return dataclasses.replace(before, pending=True), fresh
     start = before.ratings if same == len(before.games) else before.ratings.rewound(same)
     ratings = start.extended(c.match() for c in games[same:])
-    return AccountRatings(key, tuple(games), ratings, seen), fresh
+    rated = before.unkept + len(games) - same
+    return AccountRatings(key, tuple(games), ratings, seen, unkept=rated), fresh
 
 
 def _tables(account_id: int) -> dict[int, _Table]:
