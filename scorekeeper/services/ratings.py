@@ -16,7 +16,8 @@ from scorekeeper.services.summaries import _writing_on_sqlite, keep
 from scorekeeper.store import ratings as derive
 from scorekeeper.store.db import db, wait_for_no_lock
 from scorekeeper.store.models import RatingCache
-from scorekeeper.store.ratings import RANKED_AFTER, AccountRatings
+from scorekeeper.store.ratings import RANKED_AFTER
+from scorekeeper.store.ratingstate import AccountRatings, encoded
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ def keep_ratings(account_id: int, made: AccountRatings) -> None:
             connection.execute(delete(RatingCache).where(RatingCache.account_id == account_id))
             connection.execute(
                 insert(RatingCache),
-                [{"account_id": account_id, "key": made.key, "data": derive.encoded(made)}],
+                [{"account_id": account_id, "key": made.key, "data": encoded(made)}],
             )
     except IntegrityError:
         pass  # another worker kept them at the same moment

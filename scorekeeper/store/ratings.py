@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Hashable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select, true
 
 from scorekeeper.events.results import ranked
-from scorekeeper.ratings import Match, Ratings, Step
 from scorekeeper.store import memo
 from scorekeeper.store.db import db
 from scorekeeper.store.eventmodels import Event, EventConfirmation, EventRound, EventTable
 from scorekeeper.store.models import Game, Line, Player, RatingCache, Seat
+from scorekeeper.store.ratingstate import AccountRatings, Counted, TableState, decoded
 from scorekeeper.store.summaries import Fresh, summary_data
 
 #: a player is ranked after this many rated games (docs/ratings.md): before that the rating
@@ -35,56 +34,6 @@ RANKED_AFTER = 5
 #: the cache row is written again once this many games were rated since it was: a new worker
 #: rates those few on from it, and a game that ends does not rewrite 10,000 games' row
 KEEP_AFTER = 100
-
-
-@dataclass(frozen=True, slots=True)
-class Counted:
-    """One game of the account that counts, as its match: the players (ids) in seat order,
-    their places, and when it ended (the order of the matches)."""
-
-    game_id: int
-    version: int
-    ended: datetime
-    players: tuple[int, ...]
-    places: tuple[int, ...]
-
-    def match(self) -> Match:
-        return Match(self.players, self.places, self.game_id)
-
-
-@dataclass(frozen=True)
-class _Table:
-    """An event's table as the ratings read it: closed or not, and whether every hand must
-    be confirmed, with the hands confirmed so far."""
-
-    closed: bool
-    closed_at: datetime | None  # its round's
-    confirm: bool
-    confirmed: int
-
-
-@dataclass
-class AccountRatings:
-    """The ratings of one account's players (keys: player ids; each step's label: the game's
-    id), the games they were rated from in order, and what they were made from."""
-
-    key: str
-    games: tuple[Counted, ...] = ()
-    ratings: Ratings = field(default_factory=Ratings)
-    # every game read, at a version and (an event's table) a state of its table: its match,
-    # or None when it does not count
-    seen: dict[int, tuple[int, _Table | None, Counted | None]] = field(default_factory=dict)
-    # the games changed and more were to be rated than a page waits for: these are the
-    # ratings as they were, the new ones being made off the request path
-    pending: bool = False
-    # the games rated since these ratings were last kept as the cache row (by this worker)
-    unkept: int = 0
-
-    def ended(self, game_id: int) -> datetime | None:
-        return self._ends.get(game_id)
-
-    def __post_init__(self) -> None:
-        self._ends = {g.game_id: g.ended for g in self.games}
 
 
 def state_key(account_id: int) -> str:
@@ -157,49 +106,6 @@ def kept(account_id: int) -> AccountRatings | None:
         return None  # a row of an older shape: made again
 
 
-def encoded(made: AccountRatings) -> dict[str, Any]:
-    """The ratings as the cache row's data: each game's match and its players' ratings after
-    it (the steps, from which the rest is rebuilt)."""
-    order = {g.game_id: index for index, g in enumerate(made.games)}
-    by_seat: dict[int, dict[Hashable, tuple[float, float]]] = {}
-    for player, steps in made.ratings.steps.items():
-        for step in steps:
-            by_seat.setdefault(step.index, {})[player] = (step.mu, step.sigma)
-    return {
-        "games": [
-            [
-                g.game_id,
-                g.version,
-                g.ended.isoformat(),
-                list(g.players),
-                list(g.places),
-                [list(by_seat[order[g.game_id]][p]) for p in g.players],
-            ]
-            for g in made.games
-        ]
-    }
-
-
-def decoded(key: str, data: dict[str, Any]) -> AccountRatings:
-    """The ratings of a cache row: its games and their steps, as they were rated."""
-    games = []
-    ratings = Ratings()
-    for index, (gid, version, ended, players, places, after) in enumerate(data["games"]):
-        counted = Counted(
-            gid, version, datetime.fromisoformat(ended), tuple(players), tuple(places)
-        )
-        games.append(counted)
-        for player, (mu, sigma) in zip(counted.players, after):
-            ratings.steps.setdefault(player, []).append(Step(index, gid, mu, sigma))
-    ratings.matches = len(games)
-    # a game read from the row is reused while its version is the same; a table of an event
-    # is read again (its table's state is not kept)
-    seen: dict[int, tuple[int, _Table | None, Counted | None]] = {
-        g.game_id: (g.version, None, g) for g in games
-    }
-    return AccountRatings(key, tuple(games), ratings, seen)
-
-
 def _made(
     account_id: int, key: str, before: AccountRatings, most: int | None = None
 ) -> tuple[AccountRatings, Fresh]:
@@ -209,7 +115,7 @@ def _made(
         )
     ).all()
     tables = _tables(account_id)
-    seen: dict[int, tuple[int, _Table | None, Counted | None]] = {}
+    seen: dict[int, tuple[int, TableState | None, Counted | None]] = {}
     new: dict[int, int] = {}
     for game_id, version, _abandoned in rows:
         known = before.seen.get(game_id)
@@ -253,7 +159,7 @@ def _made(
     return AccountRatings(key, tuple(games), ratings, seen, unkept=rated), fresh
 
 
-def _tables(account_id: int) -> dict[int, _Table]:
+def _tables(account_id: int) -> dict[int, TableState]:
     """The games of the account's events' tables, each as its table says (events.md
     section 2)."""
     rows = db.session.execute(
@@ -274,13 +180,13 @@ def _tables(account_id: int) -> dict[int, _Table]:
             ).all()
         )
     return {
-        gid: _Table(closed, at, confirm, confirmed.get(gid, 0))
+        gid: TableState(closed, at, confirm, confirmed.get(gid, 0))
         for gid, closed, at, confirm in rows
         if gid is not None
     }
 
 
-def _counts(game_id: int, s: dict[str, Any], table: _Table | None, abandoned: bool) -> bool:
+def _counts(game_id: int, s: dict[str, Any], table: TableState | None, abandoned: bool) -> bool:
     """ratings.md section 1: a game counts when it ended by the rules (scoring.md section 4),
     not abandoned; an event's table when the table counts (events.md section 2: ended or
     closed, and with `confirm` every hand confirmed). A game that no longer replays does not."""
@@ -294,7 +200,9 @@ def _counts(game_id: int, s: dict[str, Any], table: _Table | None, abandoned: bo
     return not table.confirm or table.confirmed >= s["hands"]
 
 
-def _ends(counting: dict[int, dict[str, Any]], tables: dict[int, _Table]) -> dict[int, datetime]:
+def _ends(
+    counting: dict[int, dict[str, Any]], tables: dict[int, TableState]
+) -> dict[int, datetime]:
     """When each game ended: when its last line was first written (an edit of a past hand
     does not move it). An event's table, once its round is closed, ends with its round: the
     round's tables then follow one another table by table (their games' ids), as
