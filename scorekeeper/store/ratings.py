@@ -37,8 +37,13 @@ KEEP_AFTER = 100
 
 
 def state_key(account_id: int) -> str:
-    """What the ratings depend on, in one query: the account's games (their count, versions
-    and ids) and its events (a table closed or a hand confirmed bumps the event's version)."""
+    """What the ratings depend on: the account's games (their count, versions and ids) and
+    its events (a table closed or a hand confirmed bumps the event's version)."""
+    return _state(account_id)[0]
+
+
+def _state(account_id: int) -> tuple[str, bool]:
+    """The state key, and whether the account has a cache row, in one query."""
     games = (
         select(
             func.count(),
@@ -58,9 +63,12 @@ def state_key(account_id: int) -> str:
         .where(Event.owner_id == account_id)
         .subquery()
     )
+    row_kept = select(func.count()).where(RatingCache.account_id == account_id).scalar_subquery()
     # one row each: joined on nothing, they are one row
-    row = db.session.execute(select(games, events).select_from(games.join(events, true()))).one()
-    return json.dumps([account_id, *(int(x) for x in row)])
+    *row, has_row = db.session.execute(
+        select(games, events, row_kept).select_from(games.join(events, true()))
+    ).one()
+    return json.dumps([account_id, *(int(x) for x in row)]), bool(has_row)
 
 
 def account_ratings(
@@ -74,10 +82,10 @@ def account_ratings(
     the caller to have them made off the request path. The ratings are to be kept when they
     were made from nothing, when KEEP_AFTER games were rated since they last were, or (`keep`)
     whenever they changed."""
-    key = state_key(account_id)
+    key, has_row = _state(account_id)
     memos = memo.memos().ratings
     before: AccountRatings | None = memos.get(("ratings", account_id))
-    if before is None:
+    if before is None and has_row:
         before = kept(account_id)
     if before is not None and before.key == key:
         memos.put(("ratings", account_id), before)
