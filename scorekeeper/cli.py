@@ -1,11 +1,12 @@
 """The `scorekeeper` command: `upgrade`, `run` (Flask's CLI), `backup`, `restore`,
-`import-worker`, `score FILE` and `standings FILE`."""
+`import-worker`, `score FILE`, `standings FILE` and `ratings FILE...`."""
 
 # `upgrade` brings the schema to the head of the migrations; `run` is Flask's development server,
 # upgrading first; `backup` and `restore` copy a whole instance (services/backup.py);
 # `import-worker` works off the queued imports in a process of its own (services/importworker.py);
 # `score FILE` scores a game file with the rules alone; `standings FILE` ranks an event file's
-# players (events/) the same way.
+# players (events/) the same way; `ratings FILE...` rates the players of game and event files
+# (ratings/).
 
 from __future__ import annotations
 
@@ -64,6 +65,40 @@ def standings(file: str) -> None:
             click.echo(str(problem), err=True)
         sys.exit(2)
     click.echo(json.dumps(standings_output(event), ensure_ascii=False, indent=2))
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+def ratings(files: tuple[str, ...]) -> None:
+    """The players' ratings over the game and event files FILES (- for standard input), in
+    the order given: JSON on stdout, or every refused file's problems on stderr, each line
+    after the file's name."""
+    from scorekeeper.ratings import InvalidFile, Ratings, file_matches, ratings_output
+
+    rated, names, problems = Ratings(), dict[object, str](), list[str]()
+    for file in files:
+        try:
+            if file == "-":
+                data = sys.stdin.buffer.read()
+            else:
+                with open(file, "rb") as f:
+                    data = f.read()
+            matches, written = file_matches(data, file)
+        except OSError as e:
+            problems.append(f"{file}: cannot read: {e.strerror}")
+            continue
+        except InvalidFile as e:
+            problems += [f"{file}: {problem}" for problem in e.problems]
+            continue
+        for match in matches:
+            rated.add(match)
+            for player in match.players:  # named as in the first game they were rated in
+                names.setdefault(player, written[str(player)])
+    if problems:
+        for line in problems:
+            click.echo(line, err=True)
+        sys.exit(2)
+    click.echo(json.dumps(ratings_output(rated, names), ensure_ascii=False, indent=2))
 
 
 def _create_app() -> Any:
@@ -216,6 +251,7 @@ def flask_cli() -> click.Group:
     )
     group.add_command(score)
     group.add_command(standings)
+    group.add_command(ratings)
     group.add_command(_upgrade_command())
     group.add_command(_run_command())
     group.add_command(_import_worker_command())
@@ -227,11 +263,13 @@ def flask_cli() -> click.Group:
 
 
 def main() -> None:
-    # `score` and `standings` need only the rules: they start without loading Flask, its
-    # plugins and Alembic.
+    # `score`, `standings` and `ratings` need only the rules: they start without loading
+    # Flask, its plugins and Alembic.
     if sys.argv[1:2] == ["score"]:
         score.main(args=sys.argv[2:], prog_name="scorekeeper score")
     elif sys.argv[1:2] == ["standings"]:
         standings.main(args=sys.argv[2:], prog_name="scorekeeper standings")
+    elif sys.argv[1:2] == ["ratings"]:
+        ratings.main(args=sys.argv[2:], prog_name="scorekeeper ratings")
     else:
         flask_cli().main(prog_name="scorekeeper")

@@ -17,7 +17,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 LAYERS = ("rules", "gamefile", "store", "services", "web")
 # pure packages beside a layer: the layers each may import (besides itself), and the layers
 # that may import it
-BESIDE = {"events": ({"rules", "gamefile"}, {"store", "services", "web"})}
+BESIDE = {
+    "events": ({"rules", "gamefile"}, {"store", "services", "web"}),
+    # the ratings read game and event files (docs/ratings.md)
+    "ratings": ({"rules", "gamefile", "events"}, {"store", "services", "web"}),
+}
 # what each top-level module or layer may import of the project, besides itself and below
 ALLOWED_EXTRA = {
     "store": {"extensions"},
@@ -108,7 +112,7 @@ FRAMEWORKS = {
 }
 
 
-@pytest.mark.parametrize("pure", ["rules", "gamefile", "events"])
+@pytest.mark.parametrize("pure", ["rules", "gamefile", "events", "ratings"])
 def test_the_pure_layers_import_no_framework(pure: str) -> None:
     wrong = []
     for name, path in MODULES.items():

@@ -3,6 +3,7 @@ points, small points and margin."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -45,15 +46,19 @@ def waiting(table: Table) -> int:
 
 
 def places(table: Table) -> tuple[int, ...]:
+    """Each seat's place at the table (ranked); the end comes from the rules' tally, so a game
+    of `deals` ends as the rules end it (scoring.md section 4)."""
+    return ranked(table.tally.totals, table.tally.winners if table.tally.finished else ())
+
+
+def ranked(totals: Sequence[int], winners: Collection[int]) -> tuple[int, ...]:
     """Each seat's place: the game's winners first (shared), then by final total, highest
     first, equal totals sharing (1, 2, 2, 4). A game that did not end by the rules (closed)
-    has no winners: by final total alone. The end comes from the rules' tally, so a game of
-    `deals` ends as the rules end it (scoring.md section 4)."""
-    totals = table.tally.totals
-    winners = set(table.tally.winners) if table.tally.finished else set()
+    has no winners: by final total alone. The ratings rank a game's players by it too."""
+    won = set(winners)
 
     def key(seat: int) -> tuple[bool, int]:
-        return (seat in winners, totals[seat])
+        return (seat in won, totals[seat])
 
     # a place is 1 + the seats before it: a winner is before every other seat, and among the
     # others a higher total is (a seat with the winning declarer's total is second)

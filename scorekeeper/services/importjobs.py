@@ -26,7 +26,7 @@ from sqlalchemy.orm import undefer
 
 from scorekeeper.gamefile import archive, decode
 from scorekeeper.rules import InvalidHand
-from scorekeeper.services import transfer, writing
+from scorekeeper.services import ratings, transfer, writing
 from scorekeeper.services.summaries import summary_data
 from scorekeeper.store import imports
 from scorekeeper.store.db import db
@@ -217,6 +217,9 @@ def work(lease: Lease, stop: Event | None = None) -> None:
         db.session.commit()
         position = end
     _finish(lease, position, DONE)
+    # the account's ratings rated again here, off the request path (10,000 games take seconds):
+    # its next page reads them from their cache row (docs/ratings.md)
+    ratings.rate_now(lease.owner_id)
 
 
 class _Files:

@@ -105,6 +105,9 @@ class Memos:
         self.records = Memo(10 * MB, _record_bytes)
         # events' tables as read and their standings (store/events.py)
         self.events = Memo(30 * MB, _event_bytes)
+        # an account's ratings (store/ratings.py): a step per player per game, and the games'
+        # matches; about 1 KB a game as measured (bench/ratings.py), 10,000 games in 10 MB
+        self.ratings = Memo(48 * MB, lambda v: 4000 + 1000 * len(v.seen))
 
 
 def init_app(app: Flask) -> None:

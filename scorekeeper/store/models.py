@@ -43,6 +43,7 @@ __all__ = [
     "Line",
     "MarriageRow",
     "Player",
+    "RatingCache",
     "RequestKey",
     "Revision",
     "Scorer",
@@ -279,3 +280,17 @@ class SeatFiguresRow(db.Model):  # type: ignore[name-defined,misc]
     staked: Mapped[int]
     money_won: Mapped[int] = mapped_column(BigInteger)  # in ten-thousandths (rules/career.py)
     money_lost: Mapped[int] = mapped_column(BigInteger)
+
+
+class RatingCache(db.Model):  # type: ignore[name-defined,misc]
+    """A cache, not a fact: an account's ratings as derived from its games (store/ratings.py),
+    with `key`, the aggregate of its games' and events' versions they were made from. Read
+    while the key is the account's; otherwise rated on from the first game that changed. A
+    new worker reads it instead of rating 10,000 games again."""
+
+    __tablename__ = "rating_cache"
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("account.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -38,6 +38,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.hands import views as hands
     from scorekeeper.web.history import views as history
     from scorekeeper.web.players import views as players
+    from scorekeeper.web.ratings import views as ratings
     from scorekeeper.web.rulebook import help as helppages
     from scorekeeper.web.rulebook import views as rulebook
     from scorekeeper.web.sharing import invites, live
@@ -59,6 +60,7 @@ def register(app: Flask) -> None:
         live.bp,
         history.bp,
         players.bp,
+        ratings.bp,
         transfer.bp,
         events.bp,
         eventtables.bp,

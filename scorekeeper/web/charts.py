@@ -1,12 +1,13 @@
-"""Server-rendered, accessible SVG charts of score progression and of a player's results."""
+"""Server-rendered, accessible SVG charts of score progression, of a player's results and
+rating."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
 
+from flask_babel import format_decimal, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 # Mid-tones with contrast >= 3:1 against both white and #121212; each seat also has its own
@@ -168,14 +169,14 @@ def progression(
     return Markup("".join(parts))
 
 
-def _envelope(values: Sequence[int]) -> list[tuple[int, int]]:
+def _envelope(values: Sequence[float]) -> list[tuple[int, float]]:
     """The points of a line worth drawing: all of them while they are fewer than two a pixel
     column, else each column's lowest and highest in their order (the line looks the same;
     10,000 games drew 10,000 points, most of a first view and 150 KB of the page)."""
     columns = int(RIGHT - LEFT)
     if len(values) <= 2 * columns:
         return list(enumerate(values))
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, float]] = []
     for c in range(columns):
         start, end = c * len(values) // columns, (c + 1) * len(values) // columns
         part = range(start, end)
@@ -183,6 +184,62 @@ def _envelope(values: Sequence[int]) -> list[tuple[int, int]]:
         high = max(part, key=values.__getitem__)
         out += [(i, values[i]) for i in sorted({low, high})]
     return out
+
+
+def rating(
+    points: Sequence[tuple[str, float]],
+    title: str | None = None,
+    id_prefix: str = "rating",
+) -> Markup:
+    """One player's rating (the ordinal, docs/ratings.md) after each rated game, oldest
+    first: `points` are (the day the game ended, the rating after it)."""
+    if title is None:
+        title = _("Rating after each game")
+    colour = COLOURS[2]
+    if not points:
+        parts = _open(id_prefix, 120, title, _("No rated game yet."))
+        empty = escape(_("No rated game yet"))
+        parts.append(f'<text x="{WIDTH // 2}" y="64" text-anchor="middle" {FONT}>{empty}</text>')
+        return Markup("".join(parts) + "</svg>")
+    count, values = len(points), [value for _, value in points]
+    first, last = points[0][0], points[-1][0]
+    desc = ngettext(
+        "%(num)d rated game from %(first)s to %(last)s.",
+        "%(num)d rated games from %(first)s to %(last)s.",
+        count,
+        first=first,
+        last=last,
+    )
+    desc += " " + _(
+        "Rating now %(now)s, highest %(best)s, lowest %(worst)s.",
+        now=format_decimal(values[-1], "#,##0.0"),
+        best=format_decimal(max(values), "#,##0.0"),
+        worst=format_decimal(min(values), "#,##0.0"),
+    )
+    parts = _open(id_prefix, 212, title, desc)
+    # the axis over whole numbers around every value (and 0: a new player starts below it)
+    grid, y = _y_axis([math.floor(min(values)), math.ceil(max(values))])
+    parts += grid
+    x = _scale(0, count - 1, LEFT, RIGHT) if count > 1 else (lambda _: (LEFT + RIGHT) / 2)
+    parts.append('<g class="chart-axis">')
+    if count == 1:
+        parts.append(
+            f'<text x="{_n(x(0))}" y="200" text-anchor="middle" {FONT}>{escape(first)}</text>'
+        )
+    else:
+        parts.append(f'<text x="{_n(LEFT)}" y="200" {FONT}>{escape(first)}</text>')
+        parts.append(
+            f'<text x="{_n(RIGHT)}" y="200" text-anchor="end" {FONT}>{escape(last)}</text>'
+        )
+    parts.append("</g>")
+    coords = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in _envelope(values))
+    parts.append(
+        f'<polyline class="chart-line" points="{coords}" fill="none" stroke="{colour}"'
+        ' stroke-width="1.5" stroke-linejoin="round"/>'
+    )
+    parts.append(_marker("circle", x(count - 1), y(values[-1]), colour))
+    parts.append("</svg>")
+    return Markup("".join(parts))
 
 
 def results(
