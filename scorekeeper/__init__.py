@@ -63,9 +63,10 @@ def register_extensions(app: Flask) -> None:
     """The database and migrations, the per-worker memos, the import worker; the web's
     extensions come with it."""
     from scorekeeper.services import importworker
-    from scorekeeper.store import db, memo
+    from scorekeeper.store import db, memo, push
 
     db.init_app(app)
+    push.init_app(app)  # its session hooks tell the live streams of every write
     memo.init_app(app)
     importworker.init_app(app)  # started with the first request: works off the queued imports
 

@@ -100,8 +100,6 @@ MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
 
 
 def init_app(app: Flask) -> None:
-    from scorekeeper.store import push  # noqa: F401 - its session hooks tell the live streams
-
     db.init_app(app)
     migrate.init_app(app, db, directory=MIGRATIONS, render_as_batch=True)
 

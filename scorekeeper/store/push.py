@@ -20,10 +20,12 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from flask import current_app, has_app_context
+from flask import Flask, current_app, has_app_context
 from sqlalchemy import bindparam, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
+
+from scorekeeper.store.db import db
 
 CHANNEL = "scorekeeper_changes"
 WATCH_EVERY = 0.5  # seconds between two looks at the followed rows' versions (SQLite)
@@ -115,6 +117,24 @@ class Broker:
     def streams(self) -> int:
         with self._lock:
             return len({w for ws in self._waiters.values() for w in ws})
+
+
+def init_app(app: Flask) -> None:
+    """Nothing to set up per app: importing this module installs the session hooks below, and
+    each app's broker is made with its first stream."""
+
+
+def follow(versions: dict[str, int]) -> tuple[Broker, Waiter]:
+    """A stream's subscription to the rows `versions` names, each at the version its page
+    shows; the request's database connection is let go (the stream holds none: the feed
+    reads for every stream of the process)."""
+    engine = db.engine
+    db.session.remove()
+    found = broker()
+    waiter = found.subscribe(versions, engine)
+    for k, v in versions.items():
+        found.publish(k, v)  # what it is now, unless another stream knew of something newer
+    return found, waiter
 
 
 def broker() -> Broker:

@@ -26,7 +26,6 @@ from flask_login import current_user
 
 from scorekeeper.store import events as stored
 from scorekeeper.store import push
-from scorekeeper.store.db import db
 from scorekeeper.web import access
 
 bp = Blueprint("streams", __name__)
@@ -53,12 +52,7 @@ def stream(versions: dict[str, int], closing: frozenset[str] = frozenset()) -> R
     key in `closing` ends it after its event (the page reconnects and follows what is new)."""
     if not can_stream():
         return Response(status=204)
-    engine = db.engine
-    db.session.remove()  # the stream holds no database connection: the broker reads for all
-    broker = push.broker()
-    waiter = broker.subscribe(versions, engine)
-    for k, v in versions.items():
-        broker.publish(k, v)  # what it is now, unless another stream knew of something newer
+    broker, waiter = push.follow(versions)
 
     since = _since()
 
