@@ -1,0 +1,233 @@
+"""Seasons written and their ladders read: a new season, renamed, its N changed, events added
+and removed, deleted; the ladder from its events' standings. One call = one transaction."""
+
+# A season belongs to the account that directs its events (events.md: an event is its
+# director's); only that account sees or changes it, as only the director sees an event.
+# Every refusal is an InvalidSeason whose problems name their field.
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.events import Standings
+from scorekeeper.events.season import EventResult, Ladder, Row
+from scorekeeper.events.season import ladder as rank
+from scorekeeper.rules.errors import N_, Problem
+from scorekeeper.services import events as running
+from scorekeeper.services import summaries
+from scorekeeper.services.writing import commit
+from scorekeeper.store import events as stored
+from scorekeeper.store import memo
+from scorekeeper.store import seasons as kept
+from scorekeeper.store.db import db
+from scorekeeper.store.eventmodels import Event as EventRow
+from scorekeeper.store.seasonmodels import Season, SeasonEvent
+
+NAME_MAX = 120
+#: N at most: more than a club plays in years, and a bound on what a form may ask
+BEST_MAX = 1000
+#: events in a season at most (a season of weekly nights for ten years)
+EVENTS_MAX = 500
+
+
+class InvalidSeason(ValueError):
+    """A season's input refused: one problem per field, each an N_() message with params."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(p.message for p in self.problems))
+
+    def at(self, field: str) -> list[Problem]:
+        return [p for p in self.problems if p.field == field]
+
+
+def _problem(field: str, message: str, **params: object) -> Problem:
+    return Problem(None, field, message, None, params)
+
+
+def _name(raw: Any) -> str | Problem:
+    name = " ".join(str(raw or "").split())
+    if not name:
+        return _problem("name", N_("give the season a name"))
+    if len(name) > NAME_MAX:
+        return _problem("name", N_("at most {most} characters"), most=NAME_MAX)
+    return name
+
+
+def _best(raw: Any) -> int | Problem:
+    """N from a form's text or a number: a whole number from 1 to BEST_MAX."""
+    text = str(raw).strip() if raw is not None else ""
+    if isinstance(raw, bool) or not (text.isascii() and text.isdigit()):
+        return _problem(
+            "best", N_("a whole number from 1 to {most}, got {raw}"), most=BEST_MAX, raw=text[:20]
+        )
+    value = int(text)
+    if not 1 <= value <= BEST_MAX:
+        return _problem(
+            "best", N_("a whole number from 1 to {most}, got {raw}"), most=BEST_MAX, raw=text[:20]
+        )
+    return value
+
+
+def _events(owner_id: int, ids: Sequence[int]) -> list[int] | Problem:
+    """The events of `ids`, each once, if the account directs every one."""
+    wanted = list(dict.fromkeys(ids))
+    if len(wanted) > EVENTS_MAX:
+        return _problem("events", N_("a season has at most {most} events"), most=EVENTS_MAX)
+    mine = {event_id for event_id, _ in kept.owned_events(owner_id)}
+    if any(event_id not in mine for event_id in wanted):
+        # another account's event, or one deleted meanwhile: it cannot be told which (404)
+        return _problem("events", N_("only events you direct can be in your season"))
+    return wanted
+
+
+def _checked(values: dict[str, Any]) -> dict[str, Any]:
+    problems = [v for v in values.values() if isinstance(v, Problem)]
+    if problems:
+        raise InvalidSeason(problems)
+    return values
+
+
+def create_season(owner_id: int, name: Any, best: Any, event_ids: Sequence[int] = ()) -> Season:
+    """A new season of `owner_id`: its name, its N and its events (the account's own)."""
+    values = _checked(
+        {"name": _name(name), "best": _best(best), "events": _events(owner_id, event_ids)}
+    )
+    season = Season(owner_id=owner_id, name=values["name"], best=values["best"])
+    season.events = [SeasonEvent(event_id=e) for e in values["events"]]
+    db.session.add(season)
+    commit()
+    return season
+
+
+def change_season(
+    season: Season, name: Any, best: Any, event_ids: Sequence[int] | None = None
+) -> None:
+    """The season renamed, its N changed and, with `event_ids`, its events those (the edit
+    form's one save); every field checked before anything is written."""
+    values = _checked(
+        {
+            "name": _name(name),
+            "best": _best(best),
+            "events": _events(season.owner_id, event_ids) if event_ids is not None else [],
+        }
+    )
+    season.name, season.best = values["name"], values["best"]
+    if event_ids is not None:
+        _set_events(season, values["events"])
+    commit()
+
+
+def _set_events(season: Season, ids: list[int]) -> None:
+    have = {link.event_id: link for link in season.events}
+    for event_id, link in have.items():
+        if event_id not in ids:
+            season.events.remove(link)
+    for event_id in ids:
+        if event_id not in have:
+            season.events.append(SeasonEvent(event_id=event_id))
+
+
+def add_event(season: Season, event_id: int) -> None:
+    """An event of the season's owner added (once: adding it again changes nothing)."""
+    ids = [link.event_id for link in season.events]
+    values = _checked({"events": _events(season.owner_id, [*ids, event_id])})
+    _set_events(season, values["events"])
+    commit()
+
+
+def remove_event(season: Season, event_id: int) -> None:
+    """An event taken out of the season (the event itself stays)."""
+    _set_events(season, [link.event_id for link in season.events if link.event_id != event_id])
+    commit()
+
+
+def delete_season(season: Season) -> None:
+    """The season goes; its events stay."""
+    db.session.delete(season)
+    commit()
+
+
+@dataclass(frozen=True)
+class LadderEvent:
+    """An event of a season as its ladder says it: `state` "final" (nothing being played,
+    nothing pending), "provisional" (a round being played or a table pending: its standings
+    as they are now count) or "unplayed" (no round started: no one has a result there)."""
+
+    id: int
+    name: str
+    created_at: datetime
+    state: str
+    players: int  # players with a result in it
+
+
+@dataclass(frozen=True)
+class SeasonLadder:
+    """A season's events in its order and its ladder."""
+
+    events: tuple[LadderEvent, ...]
+    ladder: Ladder
+
+    @property
+    def provisional(self) -> bool:
+        return any(e.state == "provisional" for e in self.events)
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        # what the memo weighs an entry by (store/memo._event_bytes)
+        return self.ladder.rows
+
+
+def _state(event: EventRow, table: Standings | None) -> str:
+    if table is None:
+        return "unplayed"
+    if running.running(event) is not None or table.pending:
+        return "provisional"
+    return "final"
+
+
+def season_ladder(season: Season) -> SeasonLadder:
+    """The ladder from the events' standings, each remembered per version of its event and
+    games (store/events.standings), the ladder per all of those and N: no game is replayed
+    on a view unless it changed (or this worker never read it)."""
+    rows = kept.events([link.event_id for link in season.events], season.owner_id)
+    versions = kept.game_versions(rows)
+    key = (
+        "season",
+        season.best,
+        tuple((e.id, e.version, e.name, tuple(sorted(versions[e.id].items()))) for e in rows),
+    )
+    found: SeasonLadder | None = memo.memos().events.get(key)
+    if found is not None:
+        return found
+    outcomes = _outcomes(rows, versions)
+    results: list[list[EventResult]] = []
+    events = []
+    for event in rows:
+        table = None
+        if stored.started(event):
+            pure, table = stored.standings(event, versions[event.id], outcomes)
+            names = pure.players
+            results.append([EventResult(names[r.player], r.points, r.totals) for r in table.rows])
+        else:
+            results.append([])  # not begun: its entrants have no result yet
+        state = _state(event, table)
+        events.append(LadderEvent(event.id, event.name, event.created_at, state, len(results[-1])))
+    found = SeasonLadder(tuple(events), rank(results, season.best))
+    memo.memos().events.put(key, found)
+    return found
+
+
+def _outcomes(rows: list[EventRow], versions: dict[int, dict[int, int]]) -> dict[int, Any]:
+    """The summaries of the games this worker does not remember, for every event at once
+    (services/standings._outcomes, one query for the season)."""
+    wanted: dict[int, int] = {}
+    for event in rows:
+        wanted.update(stored.unremembered(event, versions[event.id]))
+    if not wanted:
+        return {}
+    found = summaries.summary_data(wanted)
+    return {gid: data for gid, data in found.items() if data.get("error") is None}

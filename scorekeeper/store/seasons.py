@@ -1,0 +1,93 @@
+"""Seasons read: a season with its events, and those events with their rounds, tables and
+their games' versions in a few queries (the ladder reads the standings of every one)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorekeeper.store.db import db
+from scorekeeper.store.eventmodels import Event as EventRow
+from scorekeeper.store.eventmodels import EventRound
+from scorekeeper.store.models import Game
+from scorekeeper.store.seasonmodels import Season, SeasonEvent
+
+
+def load(season_id: int, owner_id: int | None = None) -> Season | None:
+    """A season with its events' ids; with `owner_id`, only if that account owns it."""
+    query = select(Season).where(Season.id == season_id).options(selectinload(Season.events))
+    if owner_id is not None:
+        query = query.where(Season.owner_id == owner_id)
+    return db.session.execute(query).scalar_one_or_none()
+
+
+def owned(owner_id: int) -> list[Season]:
+    """The account's seasons, newest first, with their events' ids."""
+    return list(
+        db.session.execute(
+            select(Season)
+            .where(Season.owner_id == owner_id)
+            .options(selectinload(Season.events))
+            .order_by(Season.id.desc())
+        ).scalars()
+    )
+
+
+def of_event(event_id: int) -> list[Season]:
+    """The seasons that hold an event (its pages link to them)."""
+    return list(
+        db.session.execute(
+            select(Season)
+            .join(SeasonEvent, SeasonEvent.season_id == Season.id)
+            .where(SeasonEvent.event_id == event_id)
+            .order_by(Season.id.desc())
+        ).scalars()
+    )
+
+
+def events(ids: list[int], owner_id: int) -> list[EventRow]:
+    """The events of `ids` that `owner_id` directs, in the order they were made (the season's
+    order), each with its players, rounds and tables: three queries for them all."""
+    if not ids:
+        return []
+    query = (
+        select(EventRow)
+        .where(EventRow.id.in_(ids), EventRow.owner_id == owner_id)
+        .options(
+            selectinload(EventRow.players),
+            selectinload(EventRow.rounds).selectinload(EventRound.tables),
+        )
+        .order_by(EventRow.created_at, EventRow.id)
+    )
+    return list(db.session.execute(query).scalars())
+
+
+def game_versions(rows: list[EventRow]) -> dict[int, dict[int, int]]:
+    """Event id -> each started table's game and its version now, in one query for them all
+    (store/events.game_versions per event, batched)."""
+    wanted: dict[int, int] = {}
+    for event in rows:
+        for round_ in event.rounds:
+            if round_.started_at is None:
+                continue
+            for table in round_.tables:
+                if table.game_id is not None:
+                    wanted[table.game_id] = event.id
+    out: dict[int, dict[int, int]] = {event.id: {} for event in rows}
+    if wanted:
+        found = db.session.execute(
+            select(Game.id, Game.version).where(Game.id.in_(list(wanted)))
+        ).all()
+        for game_id, version in found:
+            out[wanted[game_id]][game_id] = version
+    return out
+
+
+def owned_events(owner_id: int) -> list[tuple[int, str]]:
+    """The account's events (id, name), in the order they were made: a season picks from them."""
+    rows = db.session.execute(
+        select(EventRow.id, EventRow.name)
+        .where(EventRow.owner_id == owner_id)
+        .order_by(EventRow.created_at, EventRow.id)
+    ).all()
+    return [(event_id, name) for event_id, name in rows]
