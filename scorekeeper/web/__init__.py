@@ -38,6 +38,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.players import views as players
     from scorekeeper.web.rulebook import help as helppages
     from scorekeeper.web.rulebook import views as rulebook
+    from scorekeeper.web.seasons import views as seasons
     from scorekeeper.web.sharing import invites, live
     from scorekeeper.web.transfer import views as transfer
 
@@ -62,6 +63,7 @@ def register(app: Flask) -> None:
         eventtables.bp,
         eventresults.bp,
         eventroom.bp,
+        seasons.bp,
         rulebook.bp,
         helppages.bp,
         install.bp,
