@@ -53,10 +53,10 @@ def test_the_ladder_its_explanations_and_its_sheet(client: Any) -> None:
     # Ala's score explained: nights 1 and 2 count, night 3 (0 points, 10) is dropped
     mine = client.get(f"{season}/player?name=Ala").get_data(as_text=True)
     counts, dropped = mine.split("Results dropped")
-    assert "Night 1" in counts and "2 points, small points 100" in counts
-    assert "Night 2" in counts and "1 points, small points 60" in counts
+    assert "Night 1" in counts and "match points 2, small points 100" in counts
+    assert "Night 2" in counts and "match points 1, small points 60" in counts
     assert "Score 3, tie-break 160" in counts
-    assert "Night 3" in dropped and "0 points, small points 10" in dropped
+    assert "Night 3" in dropped and "match points 0, small points 10" in dropped
     assert client.get(f"{season}/player?name=Gosia").status_code == 404
     assert client.get(f"{season}/player").status_code == 404
     # the sheet: every result, a dropped one in brackets, the events numbered in a legend
