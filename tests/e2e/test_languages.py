@@ -344,6 +344,19 @@ def event_pages(page: Page, base: str) -> dict[str, str]:
         "event-room": running + "/room",
         "event-close": running + "/close",
     }
+    # a season of the played night: its ladder, a score explained, its sheet, its form
+    season = post("/seasons/new", name="Autumn league", best="8", event=played.split("/")[-1])
+    season = season.removeprefix(base)
+    pages.update(
+        {
+            "seasons": "/seasons",
+            "season-new": "/seasons/new",
+            "season": season,
+            "season-print": season + "?print=1",
+            "season-player": season + "/player?name=Ala",
+            "season-edit": season + "/edit",
+        }
+    )
     for name, path in pages.items():  # each at its state: no redirect to another page
         status = page.request.get(base + path, max_redirects=0).status
         assert status == 200, f"{name}: {path} answers {status}"
