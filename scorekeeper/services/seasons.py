@@ -193,16 +193,15 @@ def season_ladder(season: Season) -> SeasonLadder:
     """The ladder from the events' standings, each remembered per version of its event and
     games (store/events.standings), the ladder per all of those and N: no game is replayed
     on a view unless it changed (or this worker never read it)."""
-    rows = kept.events([link.event_id for link in season.events], season.owner_id)
-    versions = kept.game_versions(rows)
-    key = (
-        "season",
-        season.best,
-        tuple((e.id, e.version, e.name, tuple(sorted(versions[e.id].items()))) for e in rows),
-    )
+    ids = [link.event_id for link in season.events]
+    # remembered by what it is made of, read in two light queries: a warm view loads no
+    # event's players, rounds and tables (20 nights of 100 players: ~30,000 rows)
+    key = ("season", season.best, tuple(kept.versions(ids, season.owner_id)))
     found: SeasonLadder | None = memo.memos().events.get(key)
     if found is not None:
         return found
+    rows = kept.events(ids, season.owner_id)
+    versions = kept.game_versions(rows)
     outcomes = _outcomes(rows, versions)
     results: list[list[EventResult]] = []
     events = []

@@ -161,3 +161,25 @@ def test_an_event_being_played_counts_as_it_stands_and_says_so(owner: int) -> No
         (5, "Ewa", 1, 50),
         (6, "Franek", 0, 0),
     ]
+
+
+def test_a_hand_corrected_after_the_night_changes_the_ladder(owner: int) -> None:
+    """The ladder is remembered by the versions of the games it read: the director's
+    correction of one table's line (with a reason, the round being closed) is seen at once."""
+    from scorekeeper import services
+    from scorekeeper.rules import Adjustment
+    from scorekeeper.store.models import Game
+
+    season = seasons.create_season(owner, "Autumn", 2, _nights(owner))
+    assert [r[1] for r in _ladder(season)] == ["Celina", "ala", "Bartek"]
+    first = kept.events([season.events[0].event_id], owner)[0]
+    game = db.session.get(Game, first.rounds[0].tables[0].game_id)
+    # night 1 was Ala 100, Bartek 50, Celina 0: Bartek's 50 was 150 (he wins the table)
+    fixed = Adjustment(values=(100, 150, 0), reason="time called")
+    services.update_line(game, 1, fixed, game.version, "misread")
+    # Bartek 2 (150) + 2 (90) = 4; Ala 1 (100) + 1 (60) = 2; Celina 2 (120) + 1 (80) = 3
+    assert [(r[1], r[2], r[3]) for r in _ladder(season)] == [
+        ("Bartek", 4, 240),
+        ("Celina", 3, 200),
+        ("ala", 2, 160),
+    ]
