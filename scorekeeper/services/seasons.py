@@ -15,6 +15,7 @@ from typing import Any
 from scorekeeper.events import Standings
 from scorekeeper.events.season import EventResult, Ladder, Row
 from scorekeeper.events.season import ladder as rank
+from scorekeeper.rules.bounds import normal_name, text_problem
 from scorekeeper.rules.errors import N_, Problem
 from scorekeeper.services import events as running
 from scorekeeper.services import summaries
@@ -49,11 +50,15 @@ def _problem(field: str, message: str, **params: object) -> Problem:
 
 
 def _name(raw: Any) -> str | Problem:
-    name = " ".join(str(raw or "").split())
+    """The name as stored (runs of white space one space), one line with no control character
+    as typed (PostgreSQL refuses a NUL), at most NAME_MAX characters."""
+    typed = str(raw or "")
+    name = normal_name(typed)
     if not name:
         return _problem("name", N_("give the season a name"))
-    if len(name) > NAME_MAX:
-        return _problem("name", N_("at most {most} characters"), most=NAME_MAX)
+    bad = text_problem(typed, len(typed)) or text_problem(name, NAME_MAX)
+    if bad is not None:
+        return _problem("name", bad.template, **bad.params)
     return name
 
 

@@ -83,6 +83,8 @@ def test_events_added_and_removed(owner: int) -> None:
         ("", "2", {"name"}),
         ("   ", "2", {"name"}),
         ("x" * 121, "2", {"name"}),
+        ("Aut\x00umn", "2", {"name"}),  # no control character (PostgreSQL refuses a NUL)
+        ("Autumn\nleague", "2", {"name"}),  # one line
         ("Autumn", "0", {"best"}),
         ("Autumn", "-1", {"best"}),
         ("Autumn", "1.5", {"best"}),
