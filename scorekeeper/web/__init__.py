@@ -25,6 +25,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
     from scorekeeper.web.api import events as _api_events  # noqa: F401  (events on the API)
+    from scorekeeper.web.api import seasons as _api_seasons  # noqa: F401  (seasons on the API)
     from scorekeeper.web.api import views as api
     from scorekeeper.web.events import results as eventresults
     from scorekeeper.web.events import room as eventroom

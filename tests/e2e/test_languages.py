@@ -196,6 +196,7 @@ NOT_PAGES = {
     "api.file": "the API: a game file, JSON",
     "api.event": "the API: an event's standings, JSON",
     "api.event_file": "the API: an event file, JSON",
+    "api.season": "the API: a season's ladder, JSON",
     "live.state": "the live view's totals as JSON, which the live page (visited) shows",
     "room.changes": "the room screen's board, an HTML fragment the room's page (visited) shows",
     "transfer.archive": "a download: a zip of game files",

@@ -135,3 +135,26 @@ def test_only_its_owner_sees_or_changes_a_season(app: Any, client: Any, anon: An
     assert client.post(f"{season}/delete").status_code == 302
     assert client.get(season).status_code == 404
     assert "Night 1" in client.get("/events").get_data(as_text=True)  # its events stay
+
+
+def test_the_api_gives_the_ladder_with_every_result(app: Any, client: Any) -> None:
+    ids = _nights(client)
+    season = _season(client, ids)
+    number = season.rsplit("/", 1)[1]
+    r = client.get(f"/api/seasons/{number}")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert (body["name"], body["best"], body["provisional"]) == ("Autumn league", 2, False)
+    assert [e["name"] for e in body["events"]] == ["Night 1", "Night 2", "Night 3"]
+    assert [(x["place"], x["player"], x["score"], x["tiebreak"]) for x in body["ladder"]] == [
+        (1, "Celina", 3, 200),
+        (2, "ala", 3, 160),
+        (3, "Bartek", 3, 140),
+    ]
+    assert body["ladder"][1]["results"] == [
+        {"event": 1, "points": 2, "totals": 100, "counted": True},
+        {"event": 2, "points": 1, "totals": 60, "counted": True},
+        {"event": 3, "points": 0, "totals": 10, "counted": False},
+    ]
+    assert signed_up(app, "neighbour").get(f"/api/seasons/{number}").status_code == 404
+    assert app.test_client().get(f"/api/seasons/{number}").status_code == 401
