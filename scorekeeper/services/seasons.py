@@ -207,12 +207,14 @@ def season_ladder(season: Season) -> SeasonLadder:
         return found
     rows = kept.events(ids, season.owner_id)
     versions = kept.game_versions(rows)
-    outcomes = _outcomes(rows, versions)
     results: list[list[EventResult]] = []
     events = []
     for event in rows:
         table = None
         if stored.started(event):
+            # an event's summaries made and kept before the next event's are read: a first
+            # view after an import that a worker's timeout cuts short has kept what it did
+            outcomes = _outcomes(event, versions)
             pure, table = stored.standings(event, versions[event.id], outcomes)
             names = pure.players
             results.append([EventResult(names[r.player], r.points, r.totals) for r in table.rows])
@@ -225,12 +227,10 @@ def season_ladder(season: Season) -> SeasonLadder:
     return found
 
 
-def _outcomes(rows: list[EventRow], versions: dict[int, dict[int, int]]) -> dict[int, Any]:
-    """The summaries of the games this worker does not remember, for every event at once
-    (services/standings._outcomes, one query for the season)."""
-    wanted: dict[int, int] = {}
-    for event in rows:
-        wanted.update(stored.unremembered(event, versions[event.id]))
+def _outcomes(event: EventRow, versions: dict[int, dict[int, int]]) -> dict[int, Any]:
+    """The summaries of the event's games this worker does not remember, made (and kept) for
+    those that have none yet (services/standings._outcomes)."""
+    wanted = stored.unremembered(event, versions[event.id])
     if not wanted:
         return {}
     found = summaries.summary_data(wanted)
