@@ -194,43 +194,68 @@ def _state(event: EventRow, table: Standings | None) -> str:
     return "final"
 
 
+@dataclass(frozen=True)
+class Read:
+    """What the ladder reads of one event: how it says the event, and each entrant's result
+    (`rows`: what the memo weighs an entry by, store/memo._event_bytes)."""
+
+    event: LadderEvent
+    rows: tuple[EventResult, ...]
+
+
+def _read(event: EventRow, versions: dict[int, int]) -> Read:
+    """One event's results from its standings (remembered per version: store/events.py)."""
+    table = None
+    results: tuple[EventResult, ...] = ()
+    if stored.started(event):
+        # the event's summaries are made and kept before the next event's are read: a first
+        # view after an import that a worker's timeout cuts short keeps what it did
+        pure, table = stored.standings(event, versions, _outcomes(event, versions))
+        names = pure.players
+        results = tuple(EventResult(names[r.player], r.points, r.totals) for r in table.rows)
+    # not begun: its entrants have no result yet
+    state = _state(event, table)
+    return Read(LadderEvent(event.id, event.name, event.created_at, state, len(results)), results)
+
+
 def season_ladder(season: Season) -> SeasonLadder:
     """The ladder from the events' standings, each remembered per version of its event and
     games (store/events.standings), the ladder per all of those and N: no game is replayed
     on a view unless it changed (or this worker never read it)."""
     ids = [link.event_id for link in season.events]
     # remembered by what it is made of, read in two light queries: a warm view loads no
-    # event's players, rounds and tables (20 nights of 100 players: ~30,000 rows)
-    key = ("season", season.best, tuple(kept.versions(ids, season.owner_id)))
+    # event's players, rounds and tables (20 nights of 100 players: ~30,000 rows), and a
+    # ladder after a hand at one table loads that table's event alone
+    heads = kept.versions(ids, season.owner_id)
+    key = ("season", season.best, tuple(heads))
     found: SeasonLadder | None = memo.memos().events.get(key)
     if found is not None:
         return found
-    rows = kept.events(ids, season.owner_id)
-    versions = kept.game_versions(rows)
-    results: list[list[EventResult]] = []
-    events = []
-    for event in rows:
-        table = None
-        if stored.started(event):
-            # an event's summaries made and kept before the next event's are read: a first
-            # view after an import that a worker's timeout cuts short has kept what it did
-            outcomes = _outcomes(event, versions)
-            pure, table = stored.standings(event, versions[event.id], outcomes)
-            names = pure.players
-            results.append([EventResult(names[r.player], r.points, r.totals) for r in table.rows])
-        else:
-            results.append([])  # not begun: its entrants have no result yet
-        state = _state(event, table)
-        events.append(LadderEvent(event.id, event.name, event.created_at, state, len(results[-1])))
-    found = SeasonLadder(tuple(events), rank(results, season.best))
+    reads: dict[int, Read] = {}
+    for head in heads:
+        known = memo.memos().events.get(("season-event", head))
+        if known is not None:
+            reads[head[0]] = known
+    missing = [head for head in heads if head[0] not in reads]
+    loaded = {e.id: e for e in kept.events([h[0] for h in missing], season.owner_id)}
+    for head in missing:
+        event = loaded.get(head[0])
+        if event is None:
+            continue  # deleted since the light read: the next view's key says so
+        reads[head[0]] = _read(event, dict(head[3]))
+        memo.memos().events.put(("season-event", head), reads[head[0]])
+    order = [head[0] for head in heads if head[0] in reads]
+    found = SeasonLadder(
+        tuple(reads[i].event for i in order), rank([reads[i].rows for i in order], season.best)
+    )
     memo.memos().events.put(key, found)
     return found
 
 
-def _outcomes(event: EventRow, versions: dict[int, dict[int, int]]) -> dict[int, Any]:
+def _outcomes(event: EventRow, versions: dict[int, int]) -> dict[int, Any]:
     """The summaries of the event's games this worker does not remember, made (and kept) for
     those that have none yet (services/standings._outcomes)."""
-    wanted = stored.unremembered(event, versions[event.id])
+    wanted = stored.unremembered(event, versions)
     if not wanted:
         return {}
     found = summaries.summary_data(wanted)

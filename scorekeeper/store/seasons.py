@@ -64,27 +64,6 @@ def events(ids: list[int], owner_id: int) -> list[EventRow]:
     return list(db.session.execute(query).scalars())
 
 
-def game_versions(rows: list[EventRow]) -> dict[int, dict[int, int]]:
-    """Event id -> each started table's game and its version now, in one query for them all
-    (store/events.game_versions per event, batched)."""
-    wanted: dict[int, int] = {}
-    for event in rows:
-        for round_ in event.rounds:
-            if round_.started_at is None:
-                continue
-            for table in round_.tables:
-                if table.game_id is not None:
-                    wanted[table.game_id] = event.id
-    out: dict[int, dict[int, int]] = {event.id: {} for event in rows}
-    if wanted:
-        found = db.session.execute(
-            select(Game.id, Game.version).where(Game.id.in_(list(wanted)))
-        ).all()
-        for game_id, version in found:
-            out[wanted[game_id]][game_id] = version
-    return out
-
-
 def versions(ids: list[int], owner_id: int) -> list[tuple[int, int, str, tuple[Any, ...]]]:
     """Each event of `ids` that `owner_id` directs, in the season's order: (id, version, name,
     its started tables' games and their versions), in two light queries: what the ladder is
