@@ -25,9 +25,10 @@ from scorekeeper.store.eventmodels import (
     EventTable,
 )
 from scorekeeper.store.imports import ImportJob
+from scorekeeper.store.seasonmodels import Season, SeasonEvent
 
 # the account's tables live in accountmodels.py, the import's job in imports.py, events' in
-# eventmodels.py; named here too, where every table is found
+# eventmodels.py, seasons' in seasonmodels.py; named here too, where every table is found
 __all__ = [
     "Account",
     "AccountSession",
@@ -49,6 +50,8 @@ __all__ = [
     "Scorer",
     "Seat",
     "SeatFiguresRow",
+    "Season",
+    "SeasonEvent",
     "Summary",
     "ThrottleEvent",
     "now",

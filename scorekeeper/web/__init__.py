@@ -27,6 +27,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.accounts import account
     from scorekeeper.web.accounts import views as accounts
     from scorekeeper.web.api import events as _api_events  # noqa: F401  (events on the API)
+    from scorekeeper.web.api import seasons as _api_seasons  # noqa: F401  (seasons on the API)
     from scorekeeper.web.api import views as api
     from scorekeeper.web.events import results as eventresults
     from scorekeeper.web.events import room as eventroom
@@ -41,6 +42,7 @@ def register(app: Flask) -> None:
     from scorekeeper.web.ratings import views as ratings
     from scorekeeper.web.rulebook import help as helppages
     from scorekeeper.web.rulebook import views as rulebook
+    from scorekeeper.web.seasons import views as seasons
     from scorekeeper.web.sharing import invites, live
     from scorekeeper.web.transfer import views as transfer
 
@@ -66,6 +68,7 @@ def register(app: Flask) -> None:
         eventtables.bp,
         eventresults.bp,
         eventroom.bp,
+        seasons.bp,
         rulebook.bp,
         helppages.bp,
         install.bp,

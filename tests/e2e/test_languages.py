@@ -196,6 +196,7 @@ NOT_PAGES = {
     "api.file": "the API: a game file, JSON",
     "api.event": "the API: an event's standings, JSON",
     "api.event_file": "the API: an event file, JSON",
+    "api.season": "the API: a season's ladder, JSON",
     "live.state": "the live view's totals as JSON, which the live page (visited) shows",
     "room.changes": "the room screen's board, an HTML fragment the room's page (visited) shows",
     "transfer.archive": "a download: a zip of game files",
@@ -348,6 +349,19 @@ def event_pages(page: Page, base: str) -> dict[str, str]:
         "event-room": running + "/room",
         "event-close": running + "/close",
     }
+    # a season of the played night: its ladder, a score explained, its sheet, its form
+    season = post("/seasons/new", name="Autumn league", best="8", event=played.split("/")[-1])
+    season = season.removeprefix(base)
+    pages.update(
+        {
+            "seasons": "/seasons",
+            "season-new": "/seasons/new",
+            "season": season,
+            "season-print": season + "?print=1",
+            "season-player": season + "/player?name=Ala",
+            "season-edit": season + "/edit",
+        }
+    )
     for name, path in pages.items():  # each at its state: no redirect to another page
         status = page.request.get(base + path, max_redirects=0).status
         assert status == 200, f"{name}: {path} answers {status}"

@@ -196,3 +196,44 @@ def test_the_request_keys_go_down_and_come_back_up(empty_database_url):
         assert phone.post("/api/games", json=start, headers=key).json["id"] == again.json["id"]
         db.session.remove()
         db.engine.dispose()
+
+
+def test_the_seasons_go_down_and_come_back_up(empty_database_url):
+    """Migration 4d2b8e6f0a35 (seasons): a downgrade drops the season tables and keeps every
+    event; the upgrade brings them back empty, and a season can be made again."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import inspect, text
+
+    from scorekeeper import create_app
+    from scorekeeper.store.db import MIGRATIONS
+    from tests.conftest import signed_up
+    from tests.seasonnights import NIGHTS
+
+    config = {
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": empty_database_url,
+        "SECRET_KEY": "t",
+        "WTF_CSRF_ENABLED": False,
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",
+        "AUTO_MIGRATE": False,
+    }
+    app = create_app(config)
+    with app.app_context():
+        upgrade(directory=MIGRATIONS)
+        director = signed_up(app)
+        event = director.post("/api/events", json=NIGHTS[0]).json["id"]
+        season = {"name": "Autumn", "best": "2", "event": [event]}
+        assert director.post("/seasons/new", data=season).status_code == 302
+        db.session.remove()
+        downgrade(directory=MIGRATIONS, revision="9a7c3e5d1f24")
+        tables = inspect(db.engine).get_table_names()
+        assert "season" not in tables and "season_event" not in tables
+        kept = db.session.execute(text("SELECT count(*) FROM event WHERE id = :id"), {"id": event})
+        assert kept.scalar() == 1
+        db.session.remove()
+        upgrade(directory=MIGRATIONS)
+        assert "Autumn" not in director.get("/seasons").get_data(as_text=True)
+        assert director.post("/seasons/new", data=season).status_code == 302
+        assert "Night 1" in director.get("/seasons/1").get_data(as_text=True)
+        db.session.remove()
+        db.engine.dispose()

@@ -165,13 +165,16 @@ FORMS: dict[str, tuple[dict[str, str], list[str]]] = {
     "events.seating": ({}, [f"p{i}" for i in range(8)] + ["version", "x"]),
     "events.start": ({}, ["version", "x"]),
     "events.close": ({}, ["round", "version", "x"]),
+    "seasons.new": ({"name": "Autumn", "best": "2"}, ["name", "best", "event", "x"]),
+    "seasons.edit": ({"name": "Autumn", "best": "2"}, ["name", "best", "event", "x"]),
 }
-QUERY = ["player", "variant", "since", "until", "page", "number", "big", "next", "x"]
+QUERY = ["player", "variant", "since", "until", "page", "number", "big", "next", "name", "x"]
 # how often each route is drawn, against 1 for the others: where the input is
 WEIGHTS = {"games.new": 12, "hands.new": 12, "hands.edit": 8, "hands.preview": 4}
 WEIGHTS |= {"hands.adjust": 8, "history.index": 6, "players.rename": 4, "players.merge": 4}
 WEIGHTS |= {"accounts.signin": 4, "accounts.signup": 4, "account.token_new": 4}
 WEIGHTS |= {"events.new": 6, "events.players": 3, "events.seating": 3}
+WEIGHTS |= {"seasons.new": 4, "seasons.edit": 3}
 DATES = st.sampled_from(["9999-12-31", "0001-01-01", "2026-02-30", "20261231", "2026-W01-1"])
 
 
@@ -222,7 +225,9 @@ def _counts(app: Any) -> tuple[int, ...]:
         return tuple(row)
 
 
-def _routes(app: Any, game_id: int, event_id: int) -> list[tuple[str, str, str]]:
+def _routes(
+    app: Any, game_id: int, event_id: int, season_id: int = 1
+) -> list[tuple[str, str, str]]:
     """Every route as (endpoint, method, url) with this game's and this event's ids
     (test_access.py's way)."""
     with app.app_context():
@@ -233,6 +238,7 @@ def _routes(app: Any, game_id: int, event_id: int) -> list[tuple[str, str, str]]
     values |= {"event_id": event_id, "table_id": table}
     values |= {"player_id": 1, "token_id": 1, "preset": "pl-3", "token": "x" * 32, "lang": "pl"}
     values |= {"job_id": 1, "name": "rules/hand.js"}  # an engine module's path
+    values |= {"season_id": season_id}
     out = []
     for rule in app.url_map.iter_rules():
         if rule.endpoint in SKIPPED:
@@ -256,9 +262,12 @@ def _refused_stores_nothing(app: Any, send: Any) -> None:
 def test_every_form_and_page_takes_hostile_values_without_5xx(app, client):
     game, game_id = _table(app, client)
     event_id = _event(client)
+    season = client.post("/seasons/new", data={"name": "Autumn", "best": "2", "event": event_id})
+    assert season.status_code == 302, season.get_data(as_text=True)[:2000]
+    season_id = int(season.headers["Location"].rsplit("/", 1)[1])
     routes = [
         r
-        for r in _routes(app, game_id, event_id)
+        for r in _routes(app, game_id, event_id, season_id)
         for _ in range(WEIGHTS.get(r[0], 1))
         if not r[1] == "POST" or not r[2].startswith("/api/")
     ]

@@ -15,6 +15,7 @@ from scorekeeper.services import events as running
 from scorekeeper.store import events as stored
 from scorekeeper.store import queries
 from scorekeeper.store.eventmodels import Event as EventRow
+from scorekeeper.store.seasons import of_event as in_seasons
 from scorekeeper.web import access
 from scorekeeper.web.events import board, results
 from scorekeeper.web.events.forms import (
@@ -254,7 +255,10 @@ def standings(event_id: int) -> str:
     if request.args.get("print"):
         return render_template("events/standings_print.html", **board.standings(event))
     return render_template(
-        "events/standings.html", **board.standings(event), **results.published(event)
+        "events/standings.html",
+        **board.standings(event),
+        **results.published(event),
+        seasons=in_seasons(event.id),
     )
 
 
