@@ -24,9 +24,10 @@ from scorekeeper.services.summaries import _writing_on_sqlite
 from scorekeeper.services.writing import commit
 from scorekeeper.store import careers as derive
 from scorekeeper.store.db import db, wait_for_no_lock
-from scorekeeper.store.eventmodels import EventTable
+from scorekeeper.store.eventmodels import EventConfirmation, EventTable
 from scorekeeper.store.memo import memos
 from scorekeeper.store.models import Game, Player, Seat, SeatFiguresRow
+from scorekeeper.store.models import Line as LineRow
 
 
 def write(game: Game, lines: Sequence[Line], tally: Tally) -> None:
@@ -138,10 +139,11 @@ def _version_key(player: Player) -> tuple[object, ...]:
 
 
 def page_key(player: Player) -> tuple[object, ...]:
-    """What the player's page depends on, in two small aggregate queries: every write bumps a
-    game's version; a closed event table counts from the moment it is closed, and closing
-    bumps no game's version, so the key has the number of closed tables too."""
-    return ("page",) + _version_key(player) + (_closed(player.id),)
+    """What the player's page depends on, in small aggregate queries: every write bumps a
+    game's version; a closed event table counts from the moment it is closed, and a table of
+    an event with `confirm` once its hands are confirmed, and neither bumps a game's version,
+    so the key has the number of closed tables and of confirmations too."""
+    return ("page",) + _version_key(player) + (_closed(player.id), _confirmed(player.id))
 
 
 def page(player: Player, key: tuple[object, ...] | None = None) -> Page:
@@ -164,6 +166,18 @@ def _closed(player_id: int) -> int:
             .select_from(EventTable)
             .join(Seat, Seat.game_id == EventTable.game_id)
             .where(Seat.player_id == player_id, EventTable.closed.is_(True))
+        ).scalar_one()
+    )
+
+
+def _confirmed(player_id: int) -> int:
+    return int(
+        db.session.execute(
+            select(func.count())
+            .select_from(EventConfirmation)
+            .join(LineRow, LineRow.id == EventConfirmation.line_id)
+            .join(Seat, Seat.game_id == LineRow.game_id)
+            .where(Seat.player_id == player_id)
         ).scalar_one()
     )
 

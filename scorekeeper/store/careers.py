@@ -27,9 +27,10 @@ from scorekeeper.rules.career import (
 )
 from scorekeeper.store.db import db
 from scorekeeper.store.derived import rules_for
-from scorekeeper.store.eventmodels import EventTable
+from scorekeeper.store.eventmodels import Event, EventConfirmation, EventRound, EventTable
 from scorekeeper.store.facts import read_facts
 from scorekeeper.store.models import Game, Player, Seat, SeatFiguresRow
+from scorekeeper.store.models import Line as LineRow
 
 Row = SeatFiguresRow
 #: game id -> (version, one row of figures per seat): made from the lines by a read
@@ -103,9 +104,27 @@ def remake(game_ids: Iterable[int]) -> Fresh:
 
 def counting() -> ColumnElement[bool]:
     """A game counts (ratings.md 1): ended by the rules, or a closed event table; never a
-    deleted one, nor one that stopped before its end (abandoned)."""
+    deleted one, nor one that stopped before its end (abandoned), nor a table of an event with
+    `confirm` that has a hand not confirmed (it does not count in the standings either,
+    events.md 2: the ratings count the same games, docs/ratings.md)."""
     closed = exists().where(EventTable.game_id == Game.id, EventTable.closed.is_(True))
-    return and_(Game.deleted_at.is_(None), or_(Row.ended == 1, closed))
+    return and_(Game.deleted_at.is_(None), or_(Row.ended == 1, closed), ~_unconfirmed())
+
+
+def _unconfirmed() -> ColumnElement[bool]:
+    hand = aliased(LineRow)
+    waiting = exists().where(
+        hand.game_id == EventTable.game_id,  # the table's (correlated one level up)
+        hand.kind == "hand",
+        ~exists().where(EventConfirmation.line_id == hand.id),
+    )
+    return exists().where(
+        EventTable.game_id == Game.id,
+        EventTable.round_id == EventRound.id,
+        EventRound.event_id == Event.id,
+        Event.confirm.is_(True),
+        waiting,
+    )
 
 
 def _mine(player_id: int) -> Any:

@@ -129,6 +129,29 @@ def test_a_closed_event_table_counts_and_head_to_head(client, games):
     assert client.get(f"/players/{ala}/versus?other={ala}").status_code == 422
 
 
+def test_a_closed_table_with_a_hand_not_confirmed_does_not_count(client, games):
+    """With the event's `confirm`, a table counts once every hand is confirmed (events.md 2),
+    in the records as in the standings and the ratings."""
+    event = {
+        "format": "scorekeeper-event/1",
+        "name": "Club night",
+        "confirm": True,
+        "tables": {"3": "pl-3"},
+        "players": ["Ala", "Bartek", "Celina"],
+        "rounds": [{"tables": [{"seats": [0, 1, 2], "closed": True, "hands": [
+            {"declarer": 1, "bid": 100, "points": [60, 40, 20]},
+        ]}]}],
+    }  # fmt: skip
+    assert client.post("/api/events", json=event).status_code == 201
+    bartek = player_id(client, "Bartek")
+    assert "Games played 2" in text_of(client, f"/players/{bartek}")
+    event["rounds"][0]["tables"][0]["hands"][0]["confirmed_by"] = 0  # type: ignore[index]
+    event["name"] = "Club night, confirmed"
+    assert client.post("/api/events", json=event).status_code == 201
+    page = text_of(client, f"/players/{bartek}")
+    assert "Games played 3" in page, page[page.index("Games played") :][:80]
+
+
 def test_figures_missing_are_made_by_the_upgrade_or_the_first_view(app, client, games):
     from scorekeeper.services.careers import fill_every
     from scorekeeper.store import careers
