@@ -156,6 +156,7 @@ async def step(
         "retries": t.retries,
         "retried stored": t.retried_stored,
         "fallbacks": t.fallbacks,
+        "busy": t.busy,
         "events": t.events,
         "drops": t.drops,
     }
@@ -182,6 +183,7 @@ async def curve(
     row["recovery s"] = row["last bad"] or 0.0
     rows.append(row)
     await stop_tables(tables)
+    await asyncio.gather(*run.saves)  # the Saves under way finish
     return rows
 
 
@@ -214,7 +216,7 @@ async def lost_answer(run: Run, table: Table, database_url: str) -> str:
     cookie = {"Cookie": run.cookie}
     form = await client.request("GET", base, cookie)
     kept(form, cookie)
-    body = urlencode(form_fields(text(form), table.lines[table.posted]), doseq=True).encode()
+    body = urlencode(form_fields(text(form), table.lines[table.next]), doseq=True).encode()
     before = lines_stored(database_url, [table]).get(table.game, 0)
     head = (
         f"POST {base} HTTP/1.1\r\nHost: {run.host_header}\r\nCookie: {cookie['Cookie']}\r\n"
@@ -238,6 +240,7 @@ async def lost_answer(run: Run, table: Table, database_url: str) -> str:
     client.close()
     after = lines_stored(database_url, [table]).get(table.game, 0) - before
     table.posted += 1
+    table.next += 1
     return (
         f"a Save whose answer was lost ({stored_first} line stored by it), sent again: "
         f"{answer.status} to {answer.headers.get('location', '-')}; lines added in all: {after}"

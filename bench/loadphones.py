@@ -43,7 +43,8 @@ class Table:
     token: str
     lines: list[dict[str, Any]]  # what the scorer posts next, in order
     lines_before: int = 0  # lines the game had when the bench began
-    posted: int = 0
+    posted: int = 0  # hands stored (their answer named them)
+    next: int = 0  # the next of `lines` to post (a hand refused is not posted again)
     version: int = 1  # the game's version, as the scorer's last answer gave it
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
@@ -54,6 +55,7 @@ class Tally:
 
     times: dict[str, list[float]] = field(default_factory=dict)  # by kind of request
     statuses: dict[int, int] = field(default_factory=dict)
+    busy: dict[str, int] = field(default_factory=dict)  # 503s by kind of request
     timeouts: int = 0
     refused: int = 0  # connection errors: refused, reset, closed before answering
     unexpected: int = 0  # answers no page expects (a 422 of a hand, a 409, a 404)
@@ -90,6 +92,7 @@ class Run:
         self.tally = Tally()
         self.start = time.monotonic()
         self.streams: set[loadclient.Stream] = set()
+        self.saves: set[asyncio.Task[None]] = set()  # Saves under way
 
     def new_step(self) -> Tally:
         """A fresh tally from now; the last one's."""
@@ -132,6 +135,8 @@ class Run:
         t.statuses[answer.status] = t.statuses.get(answer.status, 0) + 1
         if answer.status != 503:  # a refusal is counted as one, not as a fast answer
             t.add(kind, ms)
+        else:
+            t.busy[kind] = t.busy.get(kind, 0) + 1
         return answer
 
 
@@ -185,59 +190,70 @@ async def _wait(seconds: float) -> None:
 
 
 async def scorer(run: Run, table: Table) -> None:
-    """A scorer's phone: a hand a minute through the form, until cancelled."""
+    """A scorer's phone: a hand a minute through the form, until cancelled; a Save under way
+    when it is cancelled goes on to its answer (the phone finishes it), so the hands the
+    bench counts are the hands stored."""
     planned = time.monotonic() + random.uniform(0, HAND)
     cookie = {"Cookie": run.cookie}  # this phone's own, as the answers update it
-    base = f"/games/{table.game}"
-    while table.posted < len(table.lines):
+    while table.next < len(table.lines):
         await _wait(planned - time.monotonic())
-        client, failures = run.client(), 0
-        try:
+        save = asyncio.create_task(save_hand(run, table, cookie))
+        run.saves.add(save)
+        save.add_done_callback(run.saves.discard)
+        await asyncio.shield(save)
+        planned += HAND
+
+
+async def save_hand(run: Run, table: Table, cookie: dict[str, str]) -> None:
+    """One hand: the form, its POST (again after a timeout, the same fields), the board."""
+    base = f"/games/{table.game}"
+    client, failures = run.client(), 0
+    try:
+        while True:
             form = await run.send(client, "GET", f"{base}/hands/new", cookie, "page")
             kept(form, cookie)
-            if form is None or form.status != 200:
-                if form is not None and form.status < 500:
-                    run.tally.unexpected += 1
-                failures += 1
-                await _wait(pause(form, failures) or POLL)
-                continue  # the form again (the phone's reload)
-            fields = form_fields(text(form), table.lines[table.posted])
-            body = urlencode(fields, doseq=True).encode()
-            headers = {**cookie, "Content-Type": "application/x-www-form-urlencoded"}
-            sent = lost = 0
-            saved = time.monotonic()
-            while True:
-                answer = await run.send(client, "POST", f"{base}/hands/new", headers, "write", body)
-                kept(answer, cookie)
-                headers["Cookie"] = cookie["Cookie"]
-                if answer is not None and answer.status != 503:
-                    break
-                sent += 1
-                if answer is None:  # timed out or cut: the same fields, the same token again
-                    lost += 1
-                    run.tally.retries += 1
-                await _wait(pause(answer, sent) or POLL)
-            answered = time.monotonic()
-            where = answer.headers.get("location", "")
-            number = table.lines_before + table.posted + 1
-            if answer.status != 302 or f"saved={number}" not in where:
-                run.tally.unexpected += 1  # refused (422), a conflict, or another line
-                table.posted += 1
-                planned += HAND
-                continue
-            if lost:  # the retry was answered with this hand: stored, once (checked at the end)
-                run.tally.retried_stored += 1
-            table.posted += 1
-            board = await run.send(client, "GET", where, cookie, "page")
-            kept(board, cookie)
-            if board is not None and board.status == 200:
-                found = re.search(r'id="game-stream"[^>]*data-version="(\d+)"', text(board))
-                if found:
-                    table.version = int(found.group(1))
-                    run.tally.written[(table.game, table.version)] = (saved, answered)
-            planned += HAND
-        finally:
-            client.close()
+            if form is not None and form.status == 200:
+                break
+            if form is not None and form.status < 500:
+                run.tally.unexpected += 1
+                return
+            failures += 1
+            await _wait(pause(form, failures) or POLL)  # then the form again (a reload)
+        fields = form_fields(text(form), table.lines[table.next])
+        table.next += 1
+        body = urlencode(fields, doseq=True).encode()
+        headers = {**cookie, "Content-Type": "application/x-www-form-urlencoded"}
+        sent = lost = 0
+        saved = time.monotonic()
+        while True:
+            answer = await run.send(client, "POST", f"{base}/hands/new", headers, "write", body)
+            kept(answer, cookie)
+            headers["Cookie"] = cookie["Cookie"]
+            if answer is not None and answer.status != 503:
+                break
+            sent += 1
+            if answer is None:  # timed out or cut: the same fields, the same token again
+                lost += 1
+                run.tally.retries += 1
+            await _wait(pause(answer, sent) or POLL)
+        answered = time.monotonic()
+        where = answer.headers.get("location", "")
+        number = table.lines_before + table.posted + 1
+        if answer.status != 302 or not where.endswith(f"saved={number}"):
+            run.tally.unexpected += 1  # refused (422), a conflict, or another line
+            return
+        if lost:  # the retry was answered with this hand: stored, once (checked at the end)
+            run.tally.retried_stored += 1
+        table.posted += 1
+        board = await run.send(client, "GET", where, cookie, "page")
+        kept(board, cookie)
+        if board is not None and board.status == 200:
+            found = re.search(r'id="game-stream"[^>]*data-version="(\d+)"', text(board))
+            if found:
+                table.version = int(found.group(1))
+                run.tally.written[(table.game, table.version)] = (saved, answered)
+    finally:
+        client.close()
 
 
 async def poller(run: Run, table: Table, etag: str | None, first: float = POLL) -> None:
@@ -325,6 +341,8 @@ async def follower(run: Run, table: Table, join: float) -> None:
                 run.bad(t, began)
             else:
                 t.statuses[answer.status] = t.statuses.get(answer.status, 0) + 1
+                if answer.status == 503:
+                    t.busy["stream"] = t.busy.get("stream", 0) + 1
                 if answer.status >= 500:
                     run.bad(t, began)
             drops += 1

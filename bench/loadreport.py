@@ -64,6 +64,9 @@ def print_table(rows: list[dict[str, Any]], settings: str, notes: list[str]) -> 
                 f"errors: {r['timeouts']} timeouts, {r['refused']} connection, {r['5xx']} 5xx, "
                 f"{r['unexpected']} unexpected answers"
             )
+        if r["busy"]:
+            kinds = sorted(r["busy"].items())
+            out.append("503 by kind: " + ", ".join(f"{k} {n}" for k, n in kinds))
         if r["retries"]:
             out.append(
                 f"{r['retries']} Saves sent again after a timeout, {r['retried stored']} "
