@@ -5,8 +5,12 @@ STREAMS=1) for a while, its CPU and memory. .venv/bin/python bench/streams_idle.
 # and 200 MB. Nothing changes while they are measured, so what the worker does is what an idle
 # room costs: a heartbeat comment per stream every 20 s (web/streams.py) and holding the
 # greenlets and sockets. The streams are opened straight to the worker (no nginx: its cost is
-# nginx's, and it is measured in bench/load.py), at --rate a second, to games of a throwaway
-# durable PostgreSQL (bench/loadserver.py); they spread over --games games.
+# nginx's, and it is measured in bench/load.py), at most --opening at once (a start reads the
+# game: opened faster than the worker answers, the starts wait for the database pool, and
+# after 30 s of that the worker stops answering gunicorn's heartbeat and is killed), to games
+# of a throwaway durable PostgreSQL (bench/loadserver.py); they spread over --games games.
+# The CPU of the opening is printed too, per stream: each stream is opened again every
+# LIFETIME (web/streams.py), which an idle room pays on top of its heartbeats.
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import asyncio
 import os
 import resource
 import secrets
+import signal
 import sys
 import tempfile
 import time
@@ -44,8 +49,9 @@ def rss_kb(pid: int) -> int:
 class Holder:
     """The open streams: each one read to its end (heartbeats), reconnected if it drops."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, opening: int) -> None:
         self.port = port
+        self.gate = asyncio.Semaphore(opening)
         self.open = 0
         self.drops = 0
         self.refused = 0
@@ -54,10 +60,11 @@ class Holder:
     async def hold(self, path: str) -> None:
         while True:
             stream = loadclient.Stream("127.0.0.1", self.port, f"127.0.0.1:{self.port}", 30)
-            try:
-                answer = await stream.open(path, {})
-            except (TimeoutError, OSError, EOFError, ValueError):
-                answer = None
+            async with self.gate:
+                try:
+                    answer = await stream.open(path, {})
+                except (TimeoutError, OSError, EOFError, ValueError):
+                    answer = None
             if answer is None or answer.status != 200:
                 self.refused += 1
                 await asyncio.sleep(2)
@@ -75,17 +82,15 @@ class Holder:
 
 
 async def measure(
-    port: int, worker: int, paths: list[str], rate: float, seconds: float
+    port: int, worker: int, paths: list[str], opening: int, seconds: float
 ) -> dict[str, float]:
-    holder = Holder(port)
-    tasks = []
-    began = time.monotonic()
-    for i, path in enumerate(paths):
-        tasks.append(asyncio.create_task(holder.hold(path)))
-        await asyncio.sleep(max(0.0, began + (i + 1) / rate - time.monotonic()))
+    holder = Holder(port, opening)
+    began, at_start = time.monotonic(), loadserver._ticks(worker) or 0
+    tasks = [asyncio.create_task(holder.hold(path)) for path in paths]
     while holder.open < len(paths) and time.monotonic() < began + 600:
         await asyncio.sleep(0.5)
     opened = time.monotonic() - began
+    open_cpu = ((loadserver._ticks(worker) or 0) - at_start) / loadserver.TICK
     await asyncio.sleep(3)  # the last opens settle
     ticks = loadserver._ticks(worker) or 0
     drops = holder.drops
@@ -99,6 +104,7 @@ async def measure(
     out = {
         "open": holder.open,
         "opened in s": opened,
+        "open ms": 1000 * open_cpu / max(1, holder.open),
         "cpu %": 100 * used / wall,
         "rss MB": peak / 1024,
         "drops": holder.drops - drops,
@@ -113,12 +119,19 @@ async def measure(
     return out
 
 
+def interrupted(*_: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM cleans up as Ctrl-C does
+
+
 def main() -> None:
+    from scorekeeper.web.streams import LIFETIME
+
+    signal.signal(signal.SIGTERM, interrupted)
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--streams", type=int, default=10000)
     p.add_argument("--seconds", type=float, default=60.0, help="how long they are measured")
     p.add_argument("--games", type=int, default=200, help="the games they follow")
-    p.add_argument("--rate", type=float, default=300.0, help="streams opened a second")
+    p.add_argument("--opening", type=int, default=20, help="streams being opened at once")
     p.add_argument("--port", type=int, default=5190, help="first port tried for the server")
     p.add_argument("--pg-port", type=int, default=54361)
     p.add_argument("--database-url", help="use this database instead of a throwaway PostgreSQL")
@@ -156,17 +169,23 @@ def main() -> None:
             for t in (tables[i % len(tables)] for i in range(args.streams))
         ]
         before = rss_kb(workers[0])
-        r = asyncio.run(measure(port, workers[0], paths, args.rate, args.seconds))
+        r = asyncio.run(measure(port, workers[0], paths, args.opening, args.seconds))
         print(
             f"bench/streams_idle.py: {r['open']:,} of {args.streams:,} streams open on one gevent "
-            f"worker (opened in {r['opened in s']:.0f} s at {args.rate:g}/s, {r['refused']} "
-            f"refused on the way), measured {r['seconds']:.0f} s:\n"
+            f"worker (opened in {r['opened in s']:.0f} s, {args.opening} at a time, "
+            f"{r['open ms']:.1f} ms of CPU each; {r['refused']} refused on the way), "
+            f"measured {r['seconds']:.0f} s:\n"
             f"  worker CPU {r['cpu %']:.2f} % of a core (budget 5 %), RSS {r['rss MB']:.0f} MB "
             f"(budget 200 MB; {before / 1024:.0f} MB before the streams), {r['drops']} dropped;"
             f" load average {r['load before']:.1f} -> {r['load after']:.1f} "
-            f"({os.cpu_count()} cores, shared)"
+            f"({os.cpu_count()} cores, shared)\n"
+            f"  reopened every {LIFETIME:g} s (web/streams.py LIFETIME): "
+            f"{100 * r['open ms'] / 1000 * args.streams / LIFETIME:.1f} % of a core more"
         )
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # the server and the database were stopped on the way out
+        sys.exit("bench/streams_idle.py: interrupted; what it started is stopped")
