@@ -147,6 +147,8 @@ async def step(
         "unexpected": t.unexpected,
         "503": t.statuses.get(503, 0),
         "cpu ms/req": 1000 * sum(cpu.values()) / max(1, answered),
+        # the cores the server used, and the tables each would carry at that rate
+        "tables/core": tables / max(1e-9, sum(cpu.values()) / wall),
         "cpu": cpu,
         "wall": wall,
         "gen %": 100 * (time.process_time() - gen) / wall,
@@ -175,7 +177,20 @@ async def curve(
     rows = []
     mode = "poll" if poll else "push"
     for n in args.tables:
-        start_tables(run, tables[:n], poll, args.join)
+        # the new tables' followers open their pages and streams at --join-rate a second, and
+        # the step is measured once they are in: a steady room, not its arrival
+        joining = FOLLOWERS * sum(1 for t in tables[:n] if not t.tasks) / args.join_rate
+        run.new_step()
+        start_tables(run, tables[:n], poll, 0.0 if poll else joining)
+        if not poll:
+            await asyncio.sleep(joining + 2)
+            t = run.new_step()
+            print(
+                f"[{n} {mode}] joined in {joining:.0f} s: {t.busy.get('stream', 0)} streams and "
+                f"{t.busy.get('page', 0)} pages refused (503), {t.fallbacks} followers polling, "
+                f"{t.timeouts + t.refused + t.server_errors} errors",
+                flush=True,
+            )
         rows.append(await step(run, servers, args.seconds, f"{n} {mode}", n))
     # the load drops: the tables beyond --recovery-tables leave at once
     await stop_tables(tables[args.recovery_tables :])
@@ -291,7 +306,9 @@ def main() -> None:
     p.add_argument("--quick", action="store_true", help="smoke run: 20,50 tables, 10 s each")
     p.add_argument("--poll", action="store_true", help="then the same curve with polling")
     p.add_argument("--timeout", type=float, default=10.0, help="per request, seconds")
-    p.add_argument("--join", type=float, help="new followers join within (default: step/2)")
+    p.add_argument(
+        "--join-rate", type=float, default=40.0, help="followers joining a second (unmeasured)"
+    )
     p.add_argument("--recovery-tables", type=int, default=50)
     p.add_argument("--recovery-seconds", type=float, default=20.0)
     p.add_argument("--cold", type=int, default=3, help="long games for the cold path (0: none)")
@@ -299,8 +316,8 @@ def main() -> None:
     p.add_argument("--page-slots", type=int, default=24, help="page requests in flight past nginx")
     p.add_argument("--write-slots", type=int, default=64, help="writes in flight past nginx")
     p.add_argument("--max-streams", type=int, default=12000, help="open streams past nginx")
-    p.add_argument("--stream-rate", type=int, default=300, help="new streams a second")
-    p.add_argument("--stream-burst", type=int, default=1000, help="beyond the rate, at once")
+    p.add_argument("--stream-rate", type=int, default=100, help="new streams a second")
+    p.add_argument("--stream-burst", type=int, default=300, help="beyond the rate, at once")
     p.add_argument("--database-url", help="use this database instead of a throwaway PostgreSQL")
     p.add_argument(
         "--app-dir", type=Path, default=loadserver.ROOT, help="the project copy to serve"
@@ -311,7 +328,6 @@ def main() -> None:
     if args.quick:
         args.tables, args.seconds, args.recovery_seconds = "20,50", 10.0, 10.0
     args.tables = sorted(int(n) for n in args.tables.split(","))
-    args.join = args.join if args.join is not None else args.seconds / 2
     args.recovery_tables = min(args.recovery_tables, args.tables[-1])
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # a socket per simulated phone
@@ -390,7 +406,8 @@ def main() -> None:
             rows,
             f"bench/load.py: nginx -> gunicorn of {args.app_dir} ({args.workers} sync workers; "
             f"1 gevent worker for the streams), {db} (durable: fsync on)\n"
-            f"  {args.seconds:g} s a step, new followers join within {args.join:g} s; recovery: "
+            f"  {args.seconds:g} s a step once its new followers joined ({args.join_rate:g} a "
+            f"second); recovery: "
             f"{args.recovery_tables} tables for {args.recovery_seconds:g} s; timeout "
             f"{args.timeout:g} s; {os.cpu_count()} cores; nginx: {args.page_slots} pages and "
             f"{args.write_slots} writes in flight, {args.max_streams} streams, "

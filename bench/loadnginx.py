@@ -18,8 +18,12 @@ refusing at once (503 + Retry-After) what would otherwise wait in a queue."""
 #
 # A stream holds its request open as long as the page is open, so streams have their own zones:
 # limit_conn bounds the open streams (what the gevent worker was sized for: STREAM_CONNECTIONS),
-# limit_req bounds how many start a second (each start reads the game once), with a burst for a
-# room that opens its phones together; beyond, a 503 at once. The paths ending in /stream go to
+# limit_req bounds how many start a second, with a burst for a room that opens its phones
+# together; beyond, a 503 at once. A start is not free: it reads the game (~5 ms of the gevent
+# worker's CPU on this machine, bench/streams_idle.py), and starts sent faster than the worker
+# reads wait on its database pool until, after 30 s, the worker misses gunicorn's heartbeat and
+# is killed with every stream it held. 100 a second (burst 300) keeps the starts within half a
+# core. The paths ending in /stream go to
 # the streams' server unbuffered (proxy_buffering off), everything else to the pages.
 
 from __future__ import annotations
@@ -104,8 +108,8 @@ def config(
     page_slots: int,
     write_slots: int = 64,
     max_streams: int = 12000,
-    stream_rate: int = 300,
-    stream_burst: int = 1000,
+    stream_rate: int = 100,
+    stream_burst: int = 300,
 ) -> str:
     """nginx.conf for a front on 127.0.0.1:`front`, pages on `pages`, streams on `streams`."""
     return CONF.format(

@@ -24,6 +24,7 @@ COLUMNS = [  # heading, row key, width, decimals
     ("errors", "errors", 7, None),
     ("503", "503", 7, None),
     ("cpu ms/req", "cpu ms/req", 11, 2),
+    ("tables/core", "tables/core", 12, 0),
     ("gen %", "gen %", 6, 0),
     ("load", "load text", 11, None),
 ]
@@ -36,6 +37,7 @@ LEGEND = """\
   page; state95: the followers' conditional GETs; errors: timeouts, connection errors, 5xx
   but 503, answers no page expects; 503: refused (nginx's limits, or the app's own);
   cpu ms/req: CPU of the pages' workers + the streams' worker + PostgreSQL, per answer;
+  tables/core: the step's tables over the cores those three used (nginx not counted);
   gen %: this script's CPU, of one core (it shares the machine); load: 1-min load average
   before -> after the step (the machine is shared: read a figure beside it)"""
 

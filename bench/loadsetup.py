@@ -8,6 +8,8 @@ import secrets
 from typing import Any
 from urllib.parse import urlencode
 
+from sqlalchemy import update
+
 try:
     from bench import deal, loadclient
     from bench.loadphones import HEADERS, Table
@@ -42,6 +44,7 @@ def setup(database_url: str, tables: int, cold: int = 0) -> tuple[str, list[Tabl
     from scorekeeper.gamefile import parse
     from scorekeeper.services import accounts, games
     from scorekeeper.store.db import db
+    from scorekeeper.store.models import Game
 
     app = create_app(
         {
@@ -58,15 +61,21 @@ def setup(database_url: str, tables: int, cold: int = 0) -> tuple[str, list[Tabl
     long_games: list[int] = []
     with app.app_context():
         owner = accounts.sign_up(username, PASSWORD, "127.0.0.1").id
+        files = [parse({**d, "hands": d["hands"][:SETUP_HANDS]}) for d in deals]
+        table = Game.__table__
         for i in range(tables):
             data = deals[i % SEQUENCES]
-            game = games.create_game(
-                parse({**data, "hands": data["hands"][:SETUP_HANDS]}), owner, commit_now=False
-            )
+            game = games.create_game(files[i % SEQUENCES], owner, commit_now=False)
             token = secrets.token_urlsafe(24)
-            games.set_link(game, "share_token", token)  # commits the game with its link
+            # its live link, as games.set_link gives it, without a commit per game: the
+            # games are committed a batch at a time (a commit waits for its WAL flush)
+            db.session.execute(update(table).where(table.c.id == game.id).values(share_token=token))
             rest = data["hands"][SETUP_HANDS:]
             out.append(Table(game.id, token, rest, SETUP_HANDS, version=game.version))
+            if i % 200 == 199:
+                db.session.commit()
+                db.session.expunge_all()
+        db.session.commit()
         for seed in range(cold):
             data = deal.game(PRESET, COLD_HANDS, 1000 + seed)
             game = games.create_game(parse(data), owner)
