@@ -112,3 +112,39 @@ def test_past_its_bound_a_page_or_a_stream_is_refused_at_once_and_a_write_passes
         assert took < 0.5
         assert write.result()[0] == 200  # a Save is not counted with the pages
         assert held.result()[0] == 200 and streaming.result()[0] == 200
+
+
+def test_the_bench_reads_a_stream_as_eventsource_does() -> None:
+    """Events cut across chunks, a heartbeat and the ready event without an id: the ids of the
+    two changes, in order, and the end of the stream."""
+    import asyncio
+
+    from bench.loadclient import Stream
+
+    body = [b"retry: 2000\nevent: ready\ndata: \n\n", b": \n\n", b"id: 7\nda", b"ta: 7\n\nid: 8\n"]
+    body.append(b"data: 8\n\n")
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n")
+        writer.write(b"Transfer-Encoding: chunked\r\n\r\n")
+        for part in body:
+            writer.write(b"%x\r\n%s\r\n" % (len(part), part))
+            await writer.drain()
+            await asyncio.sleep(0.01)
+        writer.write(b"0\r\n\r\n")
+        writer.close()
+
+    async def main() -> list[str]:
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        stream = Stream("127.0.0.1", port, "localhost", 5)
+        answer = await stream.open("/live/1/t/stream?v=6", {})
+        assert answer.status == 200
+        ids = [i async for i, _ in stream.events(idle=5)]
+        stream.close()
+        server.close()
+        await server.wait_closed()
+        return ids
+
+    assert asyncio.run(main()) == ["7", "8"]
