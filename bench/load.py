@@ -162,10 +162,12 @@ async def step(
         "events": t.events,
         "drops": t.drops,
     }
-    print(
-        f"[{label}] {row['rps']:.0f} req/s, writes p95 {row['write p95']:.0f} ms, push p95 "
-        f"{row['push p95']:.0f} ms, {row['errors']} errors, {row['503']} 503, load "
-        f"{load_before:.1f}->{row['load'][1]:.1f}",
+    print(  # the whole row at once: a run cut short keeps what it measured
+        f"[{label}] {row['rps']:.0f} req/s, writes p95 {row['write p95']:.0f} ms p99 "
+        f"{row['write p99']:.0f} ms, push p95 {row['push p95']:.0f} ms, pages p95 "
+        f"{row['page p95']:.0f} ms, {row['errors']} errors, {row['503']} 503 "
+        f"{dict(sorted(t.busy.items()))}, CPU {row['cpu ms/req']:.2f} ms/answer "
+        f"({row['tables/core']:.0f} tables/core), load {load_before:.1f}->{row['load'][1]:.1f}",
         flush=True,
     )
     return row
@@ -198,7 +200,8 @@ async def curve(
     row["recovery s"] = row["last bad"] or 0.0
     rows.append(row)
     await stop_tables(tables)
-    await asyncio.gather(*run.saves)  # the Saves under way finish
+    if run.saves:  # the Saves under way finish (a phone retrying a refused Save: a while)
+        await asyncio.wait(set(run.saves), timeout=60)
     return rows
 
 
@@ -292,6 +295,9 @@ async def main_async(
     if args.poll:
         await asyncio.sleep(5)
         rows += await curve(run, servers, tables, args, poll=True)
+    for save in list(run.saves):  # still retrying after a minute: its hand may or may not be in
+        save.cancel()
+    await asyncio.gather(*run.saves, return_exceptions=True)
     return rows, notes
 
 
@@ -388,7 +394,11 @@ def main() -> None:
             main_async(args, target, username, tables, long_games, servers, url)
         )
         stored = lines_stored(url, tables)
-        wrong = [t.game for t in tables if stored.get(t.game, 0) != t.lines_before + t.posted]
+        wrong = [
+            t.game
+            for t in tables
+            if not (t.lines_before + t.posted <= stored.get(t.game, 0) <= t.lines_before + t.next)
+        ]  # a Save given up on (cut off at the end, or refused) may be in or not, never twice
         notes.append(
             f"the database after the run: {sum(t.posted for t in tables):,} hands posted, "
             + (
