@@ -200,8 +200,6 @@ async def curve(
     row["recovery s"] = row["last bad"] or 0.0
     rows.append(row)
     await stop_tables(tables)
-    if run.saves:  # the Saves under way finish (a phone retrying a refused Save: a while)
-        await asyncio.wait(set(run.saves), timeout=60)
     return rows
 
 
@@ -295,9 +293,6 @@ async def main_async(
     if args.poll:
         await asyncio.sleep(5)
         rows += await curve(run, servers, tables, args, poll=True)
-    for save in list(run.saves):  # still retrying after a minute: its hand may or may not be in
-        save.cancel()
-    await asyncio.gather(*run.saves, return_exceptions=True)
     return rows, notes
 
 
@@ -398,7 +393,7 @@ def main() -> None:
             t.game
             for t in tables
             if not (t.lines_before + t.posted <= stored.get(t.game, 0) <= t.lines_before + t.next)
-        ]  # a Save given up on (cut off at the end, or refused) may be in or not, never twice
+        ]  # a Save cut off when its table left, or refused, may be in or not; never twice
         notes.append(
             f"the database after the run: {sum(t.posted for t in tables):,} hands posted, "
             + (

@@ -92,7 +92,6 @@ class Run:
         self.tally = Tally()
         self.start = time.monotonic()
         self.streams: set[loadclient.Stream] = set()
-        self.saves: set[asyncio.Task[None]] = set()  # Saves under way
 
     def new_step(self) -> Tally:
         """A fresh tally from now; the last one's."""
@@ -190,17 +189,13 @@ async def _wait(seconds: float) -> None:
 
 
 async def scorer(run: Run, table: Table) -> None:
-    """A scorer's phone: a hand a minute through the form, until cancelled; a Save under way
-    when it is cancelled goes on to its answer (the phone finishes it), so the hands the
-    bench counts are the hands stored."""
+    """A scorer's phone: a hand a minute through the form, until cancelled (the phone leaves:
+    a Save under way may be stored or not, and the bench's count allows either)."""
     planned = time.monotonic() + random.uniform(0, HAND)
     cookie = {"Cookie": run.cookie}  # this phone's own, as the answers update it
     while table.next < len(table.lines):
         await _wait(planned - time.monotonic())
-        save = asyncio.create_task(save_hand(run, table, cookie))
-        run.saves.add(save)
-        save.add_done_callback(run.saves.discard)
-        await asyncio.shield(save)
+        await save_hand(run, table, cookie)
         planned += HAND
 
 
