@@ -5,16 +5,19 @@ refusing at once (503 + Retry-After) what would otherwise wait in a queue."""
 # a sync worker answers one request at a time; whatever is sent beyond the workers waits in the
 # listening socket's accept queue (backlog 2,048) where nobody can refuse it any more: the app's
 # own 503 is written only after a worker accept()ed the connection, i.e. after the wait. What
-# bounds that wait is the number of requests let through at once: with PAGE_SLOTS in flight for
-# two workers, a request waits behind at most PAGE_SLOTS - 2 others (~3-5 ms of CPU each), a few
-# tens of milliseconds, whatever the mix of cheap and costly pages. A rate cannot do that: the
-# same rate is too strict for 304s and too loose for cold boards. nginx counts a request in
-# limit_conn from its header to its answer, so the count is exactly "in flight"; the one past
-# the bound gets a 503 within a millisecond, and Retry-After tells the page when to come back.
+# bounds that wait is the number of requests let through at once: with 6 page slots for two
+# workers (bench/load.py --page-slots), a request waits behind at most 4 others, whatever the
+# mix of cheap and costly pages. 24 slots were tried first: on a starved machine, where a page
+# takes ~100 ms of wall time, a Save waited behind ~22 of them (writes p95 ~0.9 s at 500
+# tables, load average 6-7); with 6, writes p95 165 ms at 500 tables, 236 ms at 1,000. A rate
+# cannot do that: the same rate is too strict for 304s and too loose for cold boards. nginx
+# counts a request in limit_conn from its header to its answer, so the count is exactly "in
+# flight"; the one past the bound gets a 503 within a millisecond, and Retry-After tells the
+# page when to come back.
 #
 # The scorers' writes (POST) are not counted with the pages: a Save refused at a busy club is the
-# one failure a player notices. They have a zone of their own, generous (WRITE_SLOTS), that only
-# stops a flood; they still wait behind at most PAGE_SLOTS pages in the queue.
+# one failure a player notices. They have a zone of their own, generous (64 in flight), that only
+# stops a flood; they still wait behind at most the page slots' requests in the queue.
 #
 # A stream holds its request open as long as the page is open, so streams have their own zones:
 # limit_conn bounds the open streams (what the gevent worker was sized for: STREAM_CONNECTIONS),
