@@ -1,4 +1,5 @@
-"""A minimal HTTP/1.1 client over asyncio streams for bench/load.py: one connection per client."""
+"""A minimal HTTP/1.1 client over asyncio streams for bench/load.py: one connection per client,
+and server-sent event streams read as EventSource reads them."""
 
 # Cheap on purpose: no dependency, one small parse per answer. A connection is kept when the
 # server keeps it (no "Connection: close", a known body length) and opened again when it did not:
@@ -7,6 +8,8 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 
@@ -125,3 +128,73 @@ def cookie(answer: Answer, name: str) -> str | None:
         if key.strip() == name:
             return rest.split(";", 1)[0]
     return None
+
+
+class Stream:
+    """One server-sent event stream (EventSource's side of it): `open` sends the GET and reads
+    the answer's head; `events` then yields (id, time received) for each event with an id,
+    and ends when the server closes the stream."""
+
+    def __init__(self, host: str, port: int, host_header: str, timeout: float) -> None:
+        self.host, self.port, self.host_header, self.timeout = host, port, host_header, timeout
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.chunked = False
+
+    async def open(self, path: str, headers: dict[str, str]) -> Answer:
+        """The answer's head (its body too when it is not a stream: a 503, a 204), or
+        TimeoutError / OSError as Client.request."""
+        head = [f"GET {path} HTTP/1.1", f"Host: {self.host_header}", "Accept: text/event-stream"]
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        try:
+            async with asyncio.timeout(self.timeout):
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1"))
+                try:
+                    raw = await self.reader.readuntil(b"\r\n\r\n")
+                except asyncio.IncompleteReadError as e:
+                    raise Closed() from e
+                answer, _, length, self.chunked = parse_head(raw)
+                if answer.status != 200:
+                    if length:
+                        answer.body = await self.reader.readexactly(length)
+                    self.close()
+                return answer
+        except BaseException:
+            self.close()
+            raise
+
+    async def _data(self) -> bytes:
+        """The next bytes of the body; b"" at its end."""
+        assert self.reader is not None
+        if not self.chunked:
+            return await self.reader.read(4096)
+        size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+        if size == 0:
+            return b""
+        return (await self.reader.readexactly(size + 2))[:-2]
+
+    async def events(self, idle: float) -> AsyncIterator[tuple[str, float]]:
+        """(id, monotonic time) per event that carries an id; a silence longer than `idle`
+        (no event, no heartbeat) raises TimeoutError."""
+        buffer = b""
+        while True:
+            try:
+                async with asyncio.timeout(idle):
+                    data = await self._data()
+            except (asyncio.IncompleteReadError, ConnectionError) as e:
+                raise Closed() from e
+            if not data:
+                return
+            buffer += data
+            at = time.monotonic()
+            while b"\n\n" in buffer:
+                block, buffer = buffer.split(b"\n\n", 1)
+                for line in block.split(b"\n"):
+                    if line.startswith(b"id:"):
+                        yield line[3:].strip().decode(), at
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.transport.abort()
+            self.reader = self.writer = None

@@ -1,18 +1,28 @@
-"""The simulated phones of bench/load.py: live followers and scorers, and what they meet."""
+"""The simulated phones of bench/load.py: scorers through the hand form, followers on a stream
+(or polling), and what they meet."""
 
-# A follower asks for the live page's state every 3 s with the last ETag (its first poll at a
-# random moment of the first 3 s); a scorer posts a hand a minute (its first at a random moment
-# of the first minute). Both honour Retry-After on a 503 and back off with jitter on errors,
-# as the real page is to do; a timed-out write is sent again with its Idempotency-Key.
+# What each phone does is what the pages do (static/pages/app.js):
+# - a scorer logs a hand a minute (the first at a random moment of the first minute): GET the
+#   form, POST it (its csrf token, version and idempotency token as the page gives them), GET
+#   the board it is sent to. A POST that times out or cannot connect is sent again, the same
+#   fields (the same token), after a back-off; a 503 after its Retry-After.
+# - a follower opens the live page (a page load), then its stream from the page's version; on
+#   each event it asks for /state with the ETag it has (one conditional GET per change), one at
+#   a time (an event during a fetch asks once more after it). A refused stream (any answer but
+#   200, no "ready") or three drops in a row: it polls from then on, as app.js gives up on the
+#   stream. A dropped stream comes back after EventSource's retry with Last-Event-ID.
+# - with --poll a follower polls /state every 3 s with its ETag, as the pages did before push.
+# Everyone honours Retry-After on a 503 (with jitter) and backs off after a failure.
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 try:
     from bench import loadclient
@@ -22,6 +32,9 @@ except ImportError:  # run as a script: this folder is on sys.path
 POLL, HAND = 3.0, 60.0  # seconds between a follower's polls, between a scorer's hands
 HEADERS = {"Accept-Encoding": "gzip, deflate, br", "User-Agent": "bench-load"}
 SLOW = 1000  # ms: an answer slower than this is not "answering normally"
+RECONNECT = 2.0  # s: EventSource's retry (web/streams.py RETRY_MS)
+READY = 5.0  # s: no "ready" within this, app.js gives the stream up (READY_MS)
+HIDDEN = re.compile(r'name="(csrf_token|version|token)" type="hidden" value="([^"]*)"')
 
 
 @dataclass
@@ -29,40 +42,68 @@ class Table:
     game: int
     token: str
     lines: list[dict[str, Any]]  # what the scorer posts next, in order
-    posted: int = 0
+    lines_before: int = 0  # lines the game had when the bench began
+    posted: int = 0  # hands stored (their answer named them)
+    next: int = 0  # the next of `lines` to post (a hand refused is not posted again)
     version: int = 1  # the game's version, as the scorer's last answer gave it
+    tasks: list[asyncio.Task[None]] = field(default_factory=list)
 
 
 @dataclass
 class Tally:
     """One step's outcomes; times in ms (a timeout counts at its timeout)."""
 
-    times: list[float] = field(default_factory=list)
-    writes: list[float] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)  # by kind of request
     statuses: dict[int, int] = field(default_factory=dict)
+    busy: dict[str, int] = field(default_factory=dict)  # 503s by kind of request
     timeouts: int = 0
     refused: int = 0  # connection errors: refused, reset, closed before answering
+    unexpected: int = 0  # answers no page expects (a 422 of a hand, a 409, a 404)
     last_bad: float | None = None  # when (s into the step) the last failed or >1 s request began
-    budget: int = 0  # requests this step may still send
+    # (game, version) -> when its POST was sent, when its answer came
+    written: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
+    heard: list[tuple[int, int, float]] = field(default_factory=list)  # (game, version, t)
+    retries: int = 0  # writes sent again after a timeout or a lost connection
+    retried_stored: int = 0  # of which the answer named the hand as stored (once)
+    fallbacks: int = 0  # followers that gave the stream up and poll
+    events: int = 0
+    drops: int = 0  # streams that ended other than by the bench
+
+    def add(self, kind: str, ms: float) -> None:
+        self.times.setdefault(kind, []).append(ms)
 
     @property
     def server_errors(self) -> int:
         return sum(n for s, n in self.statuses.items() if s >= 500 and s != 503)
 
+    def push_ms(self, since: int = 1) -> list[float]:
+        """Per event heard: from the write's answer (`since` 1; 0: from the Save sent) to the
+        follower hearing of it."""
+        w = self.written
+        return [(t - w[(g, v)][since]) * 1000 for g, v, t in self.heard if (g, v) in w]
 
-class Step:
-    def __init__(self, target: tuple[str, int, str], seconds: float, budget: int, timeout: float):
+
+class Run:
+    """The server the phones talk to and the step under way (whose tally they count in)."""
+
+    def __init__(self, target: tuple[str, int, str], timeout: float, cookie: str) -> None:
         self.host, self.port, self.host_header = target
-        self.timeout = timeout
+        self.timeout, self.cookie = timeout, cookie
+        self.tally = Tally()
         self.start = time.monotonic()
-        self.deadline = self.start + seconds
-        self.tally = Tally(budget=budget)
-        self.clients: list[loadclient.Client] = []
+        self.streams: set[loadclient.Stream] = set()
+
+    def new_step(self) -> Tally:
+        """A fresh tally from now; the last one's."""
+        done, self.tally, self.start = self.tally, Tally(), time.monotonic()
+        return done
 
     def client(self) -> loadclient.Client:
-        c = loadclient.Client(self.host, self.port, self.host_header, self.timeout)
-        self.clients.append(c)
-        return c
+        return loadclient.Client(self.host, self.port, self.host_header, self.timeout)
+
+    def bad(self, t: Tally, began: float) -> None:
+        if t is self.tally:
+            t.last_bad = began - self.start
 
     async def send(
         self,
@@ -70,40 +111,32 @@ class Step:
         method: str,
         path: str,
         headers: dict[str, str],
+        kind: str,
         body: bytes = b"",
-        write: bool = False,
     ) -> loadclient.Answer | None:
-        """One timed request; None for a timeout or a connection error (counted)."""
+        """One timed request, counted in the step it began in; None for a timeout or a
+        connection error (counted)."""
         t, began = self.tally, time.monotonic()
-        t.budget -= 1
         try:
             answer = await client.request(method, path, {**HEADERS, **headers}, body)
         except TimeoutError:
             t.timeouts += 1
-            answer = None
+            t.add(kind, self.timeout * 1000)
+            self.bad(t, began)
+            return None
         except (OSError, EOFError, ValueError, asyncio.LimitOverrunError):
             t.refused += 1
-            t.last_bad = began - self.start
+            self.bad(t, began)
             return None
         ms = (time.monotonic() - began) * 1000
-        if answer is None or ms > SLOW or answer.status >= 500:
-            t.last_bad = began - self.start
-        t.times.append(ms)
-        if write:
-            t.writes.append(ms)
-        if answer is not None:
-            t.statuses[answer.status] = t.statuses.get(answer.status, 0) + 1
+        if ms > SLOW or answer.status >= 500:
+            self.bad(t, began)
+        t.statuses[answer.status] = t.statuses.get(answer.status, 0) + 1
+        if answer.status != 503:  # a refusal is counted as one, not as a fast answer
+            t.add(kind, ms)
+        else:
+            t.busy[kind] = t.busy.get(kind, 0) + 1
         return answer
-
-    def going(self) -> bool:
-        return time.monotonic() < self.deadline and self.tally.budget > 0
-
-    async def sleep_until(self, at: float) -> bool:
-        """Waits until `at`; False (at once) if the step is over by then."""
-        if at >= self.deadline:
-            return False
-        await asyncio.sleep(max(0.0, at - time.monotonic()))
-        return self.going()
 
 
 def pause(answer: loadclient.Answer | None, failures: int) -> float | None:
@@ -111,54 +144,232 @@ def pause(answer: loadclient.Answer | None, failures: int) -> float | None:
     back-off with jitter after a failure, None when all went well."""
     if answer is not None and answer.status == 503:
         after = answer.headers.get("retry-after", "")
-        return (float(after) if after.isdigit() else 5.0) * random.uniform(1.0, 1.5)
+        return (float(after) if after.isdigit() else 5.0) * random.uniform(0.8, 1.2)
     if answer is None or answer.status >= 500:
-        return min(30.0, POLL * 2.0**failures) * random.uniform(0.5, 1.0)
+        return min(60.0, POLL * 2.0**failures) * random.uniform(0.8, 1.2)
     return None
 
 
-async def follower(step: Step, table: Table, cold: bool = False) -> None:
-    """A phone on the live page: the state every 3 s, with the ETag of the last board; it
-    starts with the ETag the page was opened with (the game's version then, as the page
-    carries it), or with none (`cold`: a page of a release whose pages carried no
-    version, or a follower who opened nothing yet)."""
-    etag = None if cold else f'"{table.game}-{table.version}"'
-    client, failures = step.client(), 0
+def text(answer: loadclient.Answer) -> str:
+    import gzip
+
+    body = answer.body
+    if answer.headers.get("content-encoding") == "gzip":
+        body = gzip.decompress(body)
+    return body.decode("utf-8", "replace")
+
+
+def kept(answer: loadclient.Answer | None, headers: dict[str, str]) -> None:
+    """The session cookie as the answer sets it (the form's csrf secret goes into it)."""
+    value = loadclient.cookie(answer, "session") if answer is not None else None
+    if value:
+        headers["Cookie"] = f"session={value}"
+
+
+def form_fields(page: str, line: dict[str, Any]) -> dict[str, Any]:
+    """What the hand form posts for `line` (a game file's hand): its hidden fields as the page
+    gives them (csrf token, version, idempotency token), the dealer it proposes, the facts."""
+    fields: dict[str, Any] = dict(HIDDEN.findall(page))
+    dealer = re.search(r'<option selected value="(\d+)">', page)
+    fields.update(
+        dealer=dealer.group(1) if dealer else "0",
+        declarer=str(line["declarer"]),
+        bid=str(line["bid"]),
+    )
+    for s, p in enumerate(line["points"]):
+        if p is not None:  # a sitting-out seat posts nothing, as the page's own form
+            fields[f"points-{s}"] = str(p)
+    chosen = [f"{m['seat']}:{m['suit']}" for m in line.get("marriages", [])]
+    fields.update(marriages=chosen, marriage_order=",".join(chosen))  # who declared first
+    return fields
+
+
+async def _wait(seconds: float) -> None:
+    await asyncio.sleep(max(0.0, seconds))
+
+
+async def scorer(run: Run, table: Table) -> None:
+    """A scorer's phone: a hand a minute through the form, until cancelled (the phone leaves:
+    a Save under way may be stored or not, and the bench's count allows either)."""
+    planned = time.monotonic() + random.uniform(0, HAND)
+    cookie = {"Cookie": run.cookie}  # this phone's own, as the answers update it
+    while table.next < len(table.lines):
+        await _wait(planned - time.monotonic())
+        await save_hand(run, table, cookie)
+        planned += HAND
+
+
+async def save_hand(run: Run, table: Table, cookie: dict[str, str]) -> None:
+    """One hand: the form, its POST (again after a timeout, the same fields), the board."""
+    base = f"/games/{table.game}"
+    client, failures = run.client(), 0
+    try:
+        while True:
+            form = await run.send(client, "GET", f"{base}/hands/new", cookie, "page")
+            kept(form, cookie)
+            if form is not None and form.status == 200:
+                break
+            if form is not None and form.status < 500:
+                run.tally.unexpected += 1
+                return
+            failures += 1
+            await _wait(pause(form, failures) or POLL)  # then the form again (a reload)
+        fields = form_fields(text(form), table.lines[table.next])
+        table.next += 1
+        body = urlencode(fields, doseq=True).encode()
+        headers = {**cookie, "Content-Type": "application/x-www-form-urlencoded"}
+        sent = lost = 0
+        saved = time.monotonic()
+        while True:
+            answer = await run.send(client, "POST", f"{base}/hands/new", headers, "write", body)
+            kept(answer, cookie)
+            headers["Cookie"] = cookie["Cookie"]
+            if answer is not None and answer.status != 503:
+                break
+            sent += 1
+            if answer is None:  # timed out or cut: the same fields, the same token again
+                lost += 1
+                run.tally.retries += 1
+            await _wait(pause(answer, sent) or POLL)
+        answered = time.monotonic()
+        where = answer.headers.get("location", "")
+        number = table.lines_before + table.posted + 1
+        if answer.status != 302 or not where.endswith(f"saved={number}"):
+            run.tally.unexpected += 1  # refused (422), a conflict, or another line
+            return
+        if lost:  # the retry was answered with this hand: stored, once (checked at the end)
+            run.tally.retried_stored += 1
+        table.posted += 1
+        board = await run.send(client, "GET", where, cookie, "page")
+        kept(board, cookie)
+        if board is not None and board.status == 200:
+            found = re.search(r'id="game-stream"[^>]*data-version="(\d+)"', text(board))
+            if found:
+                table.version = int(found.group(1))
+                run.tally.written[(table.game, table.version)] = (saved, answered)
+    finally:
+        client.close()
+
+
+async def poller(run: Run, table: Table, etag: str | None, first: float = POLL) -> None:
+    """A follower polling the live page's state every 3 s with the last ETag."""
+    client = run.client()
+    try:
+        await _poll(run, table, etag, first, client)
+    finally:
+        client.close()
+
+
+async def _poll(
+    run: Run, table: Table, etag: str | None, first: float, client: loadclient.Client
+) -> None:
+    failures = 0
     path = f"/live/{table.game}/{table.token}/state"
-    at = step.start + random.uniform(0, POLL)
-    while await step.sleep_until(at):
-        answer = await step.send(client, "GET", path, {"If-None-Match": etag} if etag else {})
+    await _wait(random.uniform(0, first))
+    while True:
+        answer = await run.send(
+            client, "GET", path, {"If-None-Match": etag} if etag else {}, "state"
+        )
         failures = 0 if answer is not None and answer.status < 500 else failures + 1
         if answer is not None and answer.status == 404:
             return  # the link is gone: the page stops asking
         if answer is not None and answer.status == 200:
             etag = answer.headers.get("etag") or etag
         wait = pause(answer, failures)
-        at = time.monotonic() + wait if wait is not None else max(at + POLL, time.monotonic())
+        await _wait(wait if wait is not None else POLL * random.uniform(0.8, 1.2))
 
 
-async def scorer(step: Step, table: Table, cookie: str) -> None:
-    """A scorer's phone: a hand a minute, the same hand (and Idempotency-Key) again after a
-    failure, once the wait is over."""
-    client, failures = step.client(), 0
-    path = f"/api/games/{table.game}/hands"
-    planned = at = step.start + random.uniform(0, HAND)
-    while table.posted < len(table.lines) and await step.sleep_until(at):
-        headers = {
-            "Content-Type": "application/json",
-            "Cookie": cookie,
-            "Idempotency-Key": f"bench-load-{table.game}-{table.posted}",
-        }
-        body = json.dumps(table.lines[table.posted]).encode()
-        answer = await step.send(client, "POST", path, headers, body, write=True)
-        wait = pause(answer, failures + 1)
-        if wait is None:  # stored, or refused for good (a 4xx: counted, and the next hand)
-            table.posted, failures = table.posted + 1, 0
-            tag = answer.headers.get("etag", "") if answer is not None else ""
-            if tag.startswith('"v') and tag[2:-1].isdigit():  # the API's ETag: "v17"
-                table.version = int(tag[2:-1])
-            planned += HAND
-            at = max(planned, time.monotonic())
-        else:
-            failures += 1
-            at = time.monotonic() + wait
+async def follower(run: Run, table: Table, join: float) -> None:
+    """A follower on the live page's stream (see the top of this file), joining within
+    `join` seconds."""
+    await _wait(random.uniform(0, join))
+    page_path = f"/live/{table.game}/{table.token}"
+    client, failures = run.client(), 0
+    while True:  # the page itself, until it is served
+        page = await run.send(client, "GET", page_path, {}, "page")
+        if page is not None and page.status == 200:
+            break
+        if page is not None and page.status < 500:
+            run.tally.unexpected += 1
+            return
+        failures += 1
+        await _wait(pause(page, failures) or POLL)
+    body = text(page)
+    found = re.search(r'data-stream="([^"]+)" data-version="(\d+)"', body)
+    etag_found = re.search(r'data-etag="([^"]*)"', body)
+    etag = etag_found.group(1).replace("&#34;", '"') if etag_found else None
+    if found is None:
+        run.tally.unexpected += 1
+        return
+    stream_path, shown = found.group(1), found.group(2)
+    busy, again = False, False
+
+    async def fetch() -> None:
+        nonlocal busy, again, etag
+        busy = True
+        try:
+            while True:
+                again = False
+                answer = await run.send(
+                    client, "GET", f"{page_path}/state", {"If-None-Match": etag or ""}, "state"
+                )
+                if answer is not None and answer.status == 200:
+                    etag = answer.headers.get("etag") or etag
+                if not again:
+                    return
+        finally:
+            busy = False
+
+    drops, fetching = 0, set[asyncio.Task[None]]()
+    while True:
+        stream = loadclient.Stream(run.host, run.port, run.host_header, READY)
+        run.streams.add(stream)
+        t, began = run.tally, time.monotonic()
+        try:
+            answer = await stream.open(f"{stream_path}?v={shown}", {"Last-Event-ID": shown})
+        except (TimeoutError, OSError, EOFError, ValueError):
+            answer = None
+        if answer is None or answer.status != 200:
+            run.streams.discard(stream)
+            if answer is None:
+                t.refused += 1
+                run.bad(t, began)
+            else:
+                t.statuses[answer.status] = t.statuses.get(answer.status, 0) + 1
+                if answer.status == 503:
+                    t.busy["stream"] = t.busy.get("stream", 0) + 1
+                if answer.status >= 500:
+                    run.bad(t, began)
+            drops += 1
+            if answer is not None or drops >= 3:  # closed for good: app.js polls from now on
+                run.tally.fallbacks += 1
+                client.close()
+                await poller(run, table, etag)
+                return
+            await _wait(RECONNECT)
+            continue
+        t.statuses[200] = t.statuses.get(200, 0) + 1
+        t.add("stream", (time.monotonic() - began) * 1000)
+        try:
+            async for version, at in stream.events(idle=60.0):
+                drops = 0
+                run.tally.events += 1
+                run.tally.heard.append((table.game, int(version), at))
+                shown = version
+                if busy:
+                    again = True
+                else:
+                    fetching.add(task := asyncio.create_task(fetch()))
+                    task.add_done_callback(fetching.discard)
+        except (TimeoutError, loadclient.Closed, OSError, ValueError):
+            pass
+        finally:
+            stream.close()
+            run.streams.discard(stream)
+        run.tally.drops += 1
+        drops += 1
+        if drops >= 3:
+            run.tally.fallbacks += 1
+            await poller(run, table, etag)
+            return
+        await _wait(RECONNECT)

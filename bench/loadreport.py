@@ -14,48 +14,77 @@ def pct(values: list[float], q: float) -> float:
 
 
 COLUMNS = [  # heading, row key, width, decimals
-    ("tables", "label", 8, None),
+    ("step", "label", 15, None),
     ("req/s", "rps", 7, 0),
-    ("p50 ms", "p50", 8, 1),
-    ("p95 ms", "p95", 8, 1),
-    ("write p95", "write p95", 10, 1),
+    ("write95", "write p95", 8, 0),
+    ("write99", "write p99", 8, 0),
+    ("push95", "push p95", 8, 0),
+    ("page95", "page p95", 8, 0),
+    ("state95", "state p95", 8, 0),
     ("errors", "errors", 7, None),
     ("503", "503", 7, None),
-    ("304 %", "304 %", 7, 1),
-    ("queue", "queue", 6, None),
-    ("wrk ms/req", "worker ms/req", 11, 2),
-    ("gen CPU %", "gen %", 10, 0),
-    ("host CPU %", "host %", 11, 0),
+    ("cpu ms/req", "cpu ms/req", 11, 2),
+    ("tables/core", "tables/core", 12, 0),
+    ("gen %", "gen %", 6, 0),
+    ("load", "load text", 11, None),
 ]
 
 
 LEGEND = """\
-  req/s: answers a second; p50, p95: of every request, a timeout counted as the timeout;
-  write p95: the scorers' posts alone; errors: timeouts, connection errors, 5xx but 503;
-  304 %: of the answers; queue: the longest accept queue seen on the server's port;
-  wrk ms/req: gunicorn workers' CPU per answer; gen CPU %: this script's, of one core;
-  host CPU %: every core, every process (the machine is shared)"""
+  req/s: answers a second (stream opens included, events not); write95/99: the form's POST,
+  ms; push95: ms from the POST's answer to a follower reading the event of that version (can
+  be < 0: the event may beat the answer); page95: the form, the board after a Save, the live
+  page; state95: the followers' conditional GETs; errors: timeouts, connection errors, 5xx
+  but 503, answers no page expects; 503: refused (nginx's limits, or the app's own);
+  cpu ms/req: CPU of the pages' workers + the streams' worker + PostgreSQL, per answer;
+  tables/core: the step's tables over the cores those three used (nginx not counted);
+  gen %: this script's CPU, of one core (it shares the machine); load: 1-min load average
+  before -> after the step (the machine is shared: read a figure beside it)"""
 
 
-def print_table(rows: list[dict[str, Any]], settings: str) -> None:
+def print_table(rows: list[dict[str, Any]], settings: str, notes: list[str]) -> None:
     print(settings)
     print("".join(f"{h:>{w}}" for h, _, w, _ in COLUMNS))
     for r in rows:
+        r["load text"] = f"{r['load'][0]:.1f}->{r['load'][1]:.1f}"
         cells = (f"{r[k]:>{w}}" if d is None else f"{r[k]:{w}.{d}f}" for _, k, w, d in COLUMNS)
         print("".join(cells))
     for r in rows:
-        notes = [f"{r['requests']:,} requests, {r['writes']:,} writes"]
+        cpu = r["cpu"]
+        calls = max(1.0, r["rps"] * r["wall"])
+        out = [
+            f"{r['requests']:,} requests, {r['writes']:,} writes, {r['pushes']:,} events timed "
+            f"(push p50 {r['push p50']:.0f} ms; from the Save sent, p95 "
+            f"{r['save push p95']:.0f} ms), "
+            f"streams opened p95 {r['stream p95']:.0f} ms",
+            "CPU ms/answer: pages {:.2f}, streams {:.2f}, PostgreSQL {:.2f}".format(
+                *(1000 * cpu[k] / calls for k in ("pages", "streams", "pg"))
+            ),
+        ]
         if r["errors"]:
-            notes.append(
-                f"errors: {r['timeouts']} timeouts, {r['refused']} connection, {r['5xx']} 5xx"
+            out.append(
+                f"errors: {r['timeouts']} timeouts, {r['refused']} connection, {r['5xx']} 5xx, "
+                f"{r['unexpected']} unexpected answers"
             )
-        notes += [f"{r['4xx']} other 4xx"] if r["4xx"] else []
-        notes += [f"{r['restarts']} workers started"] if r["restarts"] else []
-        notes += [f"{r['worker timeouts']} WORKER TIMEOUT"] if r.get("worker timeouts") else []
-        notes += ["request cap reached"] if r["capped"] else []
-        if r["last bad"] is not None:  # how long the server took to answer normally
-            notes.append(
-                f"the last error, 503 or answer over 1 s was sent at +{r['last bad']:.0f} s"
+        if r["busy"]:
+            kinds = sorted(r["busy"].items())
+            out.append("503 by kind: " + ", ".join(f"{k} {n}" for k, n in kinds))
+        if r["retries"]:
+            out.append(
+                f"{r['retries']} Saves sent again after a timeout, {r['retried stored']} "
+                "answered with their hand"
             )
-        print(f"  {r['label']:>8}: " + "; ".join(notes))
+        if r["fallbacks"]:
+            out.append(f"{r['fallbacks']} followers gave the stream up and poll (as app.js)")
+        out.append(f"accept queue of the pages up to {r['queue']}")
+        if "recovery s" in r:
+            out.append(
+                f"RECOVERY: the last error, 503 or answer over 1 s began {r['recovery s']:.1f} s "
+                "after the load dropped"
+            )
+        elif r["last bad"] is not None:
+            out.append(f"the last error, 503 or answer over 1 s began at +{r['last bad']:.0f} s")
+        print(f"  {r['label']}: " + "; ".join(out))
+    for note in notes:
+        print(f"  {note}")
     print(LEGEND)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import gzip
 import re
 import secrets
+from typing import Any
 from urllib.parse import urlencode
+
+from sqlalchemy import update
 
 try:
     from bench import deal, loadclient
@@ -15,17 +18,33 @@ except ImportError:  # run as a script: this folder is on sys.path
     import loadclient  # type: ignore[no-redef]
     from loadphones import HEADERS, Table  # type: ignore[no-redef]
 
-FOLLOWERS, PRESET, SETUP_HANDS, LINES, SEQUENCES = 3, "pl-3", 5, 60, 50
+FOLLOWERS, PRESET, SETUP_HANDS, LINES, SEQUENCES = 3, "pl-3", 5, 30, 50
+COLD_HANDS = 1950  # the cold path's game: a long evening's, at the import limit's scale
 PASSWORD = "bench load password"
 
 
-def setup(database_url: str, tables: int) -> tuple[str, list[Table]]:
+def sequences() -> list[dict[str, Any]]:
+    """SEQUENCES games whose lines after the first SETUP_HANDS are hands only for LINES lines:
+    the form logs hands (an adjustment has a form of its own)."""
+    out: list[dict[str, Any]] = []
+    seed = 0
+    while len(out) < SEQUENCES:
+        seed += 1
+        data = deal.game(PRESET, SETUP_HANDS + LINES, seed)
+        if not any("adjustment" in line for line in data["hands"]):
+            out.append(data)
+    return out
+
+
+def setup(database_url: str, tables: int, cold: int = 0) -> tuple[str, list[Table], list[int]]:
     """One account and `tables` games of three players, each with a few hands and a live link,
-    through the services layer; returns the account's username and the tables."""
+    and `cold` games of COLD_HANDS hands, through the services layer; returns the account's
+    username, the tables and the long games."""
     from scorekeeper import create_app
     from scorekeeper.gamefile import parse
     from scorekeeper.services import accounts, games
     from scorekeeper.store.db import db
+    from scorekeeper.store.models import Game
 
     app = create_app(
         {
@@ -37,21 +56,48 @@ def setup(database_url: str, tables: int) -> tuple[str, list[Table]]:
         }
     )
     username = f"bench-{secrets.token_hex(4)}"
-    deals = [deal.game(PRESET, SETUP_HANDS + LINES, seed) for seed in range(SEQUENCES)]
+    deals = sequences()
     out: list[Table] = []
+    long_games: list[int] = []
     with app.app_context():
         owner = accounts.sign_up(username, PASSWORD, "127.0.0.1").id
+        files = [parse({**d, "hands": d["hands"][:SETUP_HANDS]}) for d in deals]
+        table = Game.__table__
         for i in range(tables):
             data = deals[i % SEQUENCES]
-            game = games.create_game(
-                parse({**data, "hands": data["hands"][:SETUP_HANDS]}), owner, commit_now=False
-            )
+            game = games.create_game(files[i % SEQUENCES], owner, commit_now=False)
             token = secrets.token_urlsafe(24)
-            games.set_link(game, "share_token", token)  # commits the game with its link
-            out.append(Table(game.id, token, data["hands"][SETUP_HANDS:], version=game.version))
+            # its live link, as games.set_link gives it, without a commit per game: the
+            # games are committed a batch at a time (a commit waits for its WAL flush)
+            db.session.execute(update(table).where(table.c.id == game.id).values(share_token=token))
+            rest = data["hands"][SETUP_HANDS:]
+            out.append(Table(game.id, token, rest, SETUP_HANDS, version=game.version))
+            if i % 200 == 199:
+                db.session.commit()
+                db.session.expunge_all()
+        db.session.commit()
+        for seed in range(cold):
+            data = deal.game(PRESET, COLD_HANDS, 1000 + seed)
+            game = games.create_game(parse(data), owner)
+            long_games.append(game.id)
         db.session.remove()
         db.engine.dispose()
-    return username, out
+    return username, out, long_games
+
+
+def lines_stored(database_url: str, tables: list[Table]) -> dict[int, int]:
+    """How many lines each table's game holds now (a duplicate would show as one too many)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    ids = [t.game for t in tables]
+    with engine.connect() as conn:
+        found = conn.execute(
+            text("SELECT game_id, count(*) FROM line WHERE game_id = ANY(:ids) GROUP BY game_id"),
+            {"ids": ids},
+        ).all()
+    engine.dispose()
+    return {int(g): int(n) for g, n in found}
 
 
 async def sign_in(target: tuple[str, int, str], username: str) -> str:

@@ -1,0 +1,1 @@
+"""Tests of the benches: what they send is what the app accepts; their front refuses as told."""
