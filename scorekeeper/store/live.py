@@ -62,6 +62,13 @@ class LiveReader:
         return None if row is None else Live(int(row[0]), row[1])
 
 
+def read(game_id: int) -> Live | None:
+    """The same row through the session (a live view's stream, as it starts): one indexed
+    read, no game, seats or players loaded."""
+    row = db.session.execute(_READ, {"id": game_id}).first()
+    return None if row is None else Live(int(row[0]), row[1])
+
+
 def reader_for(app: Flask) -> LiveReader:
     """A reader on the app's database."""
     with app.app_context():

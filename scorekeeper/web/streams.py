@@ -18,21 +18,38 @@ page and room screen, fed by the commits of every process (store/push.py)."""
 
 from __future__ import annotations
 
+import functools
+import hmac
+import random
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from flask import Blueprint, Response, abort, request
 from flask_login import current_user
 
 from scorekeeper.store import events as stored
 from scorekeeper.store import push
+from scorekeeper.store.live import read as live_row
 from scorekeeper.web import access
 
 bp = Blueprint("streams", __name__)
 
 HEARTBEAT = 20.0  # seconds: a comment that keeps proxies from closing an idle stream
-LIFETIME = 600.0  # seconds: then the page reconnects (a worker's streams move on a restart)
+# seconds, give or take a tenth: then the page reconnects, which costs a start (~1-6 ms of CPU:
+# at 10,000 streams, every 10 minutes was a tenth of a core; every hour, under 2 %)
+LIFETIME = 3600.0
 RETRY_MS = 2000  # how long EventSource waits before reconnecting after a drop
+# Streams starting at once: each start reads the database (who may follow, the version), so a
+# wave of them (a room of phones, the streams' server restarted) waited on the connection pool
+# and starved the worker's heartbeat until gunicorn killed it, dropping every stream. Past
+# STARTS, a start waits up to START_WAIT seconds for its turn, then gets a 503 with
+# Retry-After, and the page asks by itself until it tries again (static/pages/push.js).
+STARTS = 8
+START_WAIT = 2.0
+RETRY_AFTER = 10
+_starting = threading.BoundedSemaphore(STARTS)
 
 
 def can_stream() -> bool:
@@ -60,7 +77,7 @@ def stream(versions: dict[str, int], closing: frozenset[str] = frozenset()) -> R
         return sum(broker.latest(k) or v for k, v in versions.items())
 
     def events() -> Iterator[str]:
-        shown, ends = since, time.monotonic() + LIFETIME
+        shown, ends = since, time.monotonic() + LIFETIME * random.uniform(0.9, 1.1)
         try:
             yield f"retry: {RETRY_MS}\nevent: ready\ndata: \n\n"
             while time.monotonic() < ends and not broker.closing:
@@ -87,14 +104,38 @@ def stream(versions: dict[str, int], closing: frozenset[str] = frozenset()) -> R
     return Response(events(), mimetype="text/event-stream", headers=headers)
 
 
+def bounded(view: Callable[..., Response]) -> Callable[..., Response]:
+    """At most STARTS streams start at once in this process (the wait for a turn is short)."""
+
+    @functools.wraps(view)
+    def start(*args: Any, **kwargs: Any) -> Response:
+        if not _starting.acquire(timeout=START_WAIT):
+            busy = Response("busy: try again in a moment\n", status=503, mimetype="text/plain")
+            busy.headers["Retry-After"] = str(RETRY_AFTER)
+            return busy
+        try:
+            return view(*args, **kwargs)
+        finally:
+            _starting.release()
+
+    return start
+
+
 @bp.route("/live/<int:game_id>/<token>/stream")
+@bounded
 def live(game_id: int, token: str) -> Response:
-    """The live view's changes, for anyone with its link."""
-    game = access.game_by_link(game_id, token, "share_token")
-    return stream({push.key("g", game.id): game.version})
+    """The live view's changes, for anyone with its link (one indexed read: the version and
+    the link, compared in constant time; 404 for a wrong, revoked or missing link)."""
+    found = live_row(game_id)
+    if found is None or not found.share_token:
+        abort(404)
+    if not hmac.compare_digest(found.share_token.encode(), token.encode()):
+        abort(404)
+    return stream({push.key("g", game_id): found.version})
 
 
 @bp.route("/games/<int:game_id>/stream")
+@bounded
 def game(game_id: int) -> Response:
     """The game page's changes, for its scorers' other phones (and the table's by its link)."""
     found = access.game_or_404(game_id)
@@ -102,6 +143,7 @@ def game(game_id: int) -> Response:
 
 
 @bp.route("/events/<int:event_id>/room/stream")
+@bounded
 def room(event_id: int) -> Response:
     """The room screen's changes: any hand at any table, and the event's own (a new round
     ends the stream, to follow the new round's games)."""

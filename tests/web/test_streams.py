@@ -157,3 +157,21 @@ def test_the_room_hears_of_every_table_and_follows_the_next_round(app: Any, clie
     assert next(events)[0] == "message"
     assert next(events, None) is None
     response.close()
+
+
+def test_a_stream_that_cannot_start_now_is_told_when_to_come_back(
+    app: Any, client: Any, monkeypatch: Any
+) -> None:
+    from scorekeeper.web import streams
+
+    game = new_game(client)
+    live = _live(client, game)
+    # every start's turn taken (a wave of phones): the next waits its short while, then 503
+    monkeypatch.setattr(streams, "_starting", __import__("threading").BoundedSemaphore(1))
+    monkeypatch.setattr(streams, "START_WAIT", 0.05)
+    assert streams._starting.acquire()
+    busy = app.test_client().get(f"{live}/stream", **THREADED)
+    assert busy.status_code == 503 and busy.headers["Retry-After"] == str(streams.RETRY_AFTER)
+    streams._starting.release()
+    response = _stream(app.test_client(), f"{live}/stream?v=1")
+    response.close()

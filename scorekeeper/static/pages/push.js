@@ -7,26 +7,33 @@
  * Changes pushed by the server (web/streams.py): an EventSource on `url`, from the version the
  * page shows. Each event means "out of date": `changed` is called. A tab out of sight holds no
  * stream; shown again, it calls `changed` once and opens a new one. Where the stream cannot be
- * held (a server that answers 204, a proxy that buffers it: no "ready" within READY_MS, or
- * three drops in a row), `fallback` is called and the page asks by itself instead.
+ * held (a server that answers 204 or 503, a proxy that buffers it: no "ready" within READY_MS,
+ * or three drops in a row), `polling(true)` is called and the page asks by itself; the stream
+ * is tried again later and later (30 s, 1, 2 ... 10 min, give or take a fifth), and once one
+ * says "ready", `polling(false)`.
  * @param {string} url
  * @param {string} version
  * @param {() => void} changed
- * @param {() => void} fallback
+ * @param {(on: boolean) => void} polling
  */
-function pushed(url, version, changed, fallback) {
-  const READY_MS = 5000;
+function pushed(url, version, changed, polling) {
+  const READY_MS = 5000, AGAIN_MS = 30000, AGAIN_MAX = 600000;
   /** @type {EventSource | null} */
   let source = null;
-  let shown = version, drops = 0, given = false;
+  let shown = version, drops = 0, asking = false, again = AGAIN_MS;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let waiting;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let retry;
   function giveUp() {
     close();
-    if (!given) {
-      given = true;
-      fallback();
+    if (!asking) {
+      asking = true;
+      polling(true);
     }
+    clearTimeout(retry);
+    retry = setTimeout(open, again * (0.8 + Math.random() * 0.4));
+    again = Math.min(again * 2, AGAIN_MAX);
   }
   function close() {
     clearTimeout(waiting);
@@ -34,32 +41,41 @@ function pushed(url, version, changed, fallback) {
     source = null;
   }
   function open() {
-    if (given || source || document.visibilityState === "hidden") return;
+    if (source || document.visibilityState === "hidden") return;
     const es = new EventSource(`${url}${url.includes("?") ? "&" : "?"}v=${encodeURIComponent(shown)}`);
     source = es;
     waiting = setTimeout(giveUp, READY_MS);
     es.addEventListener("ready", () => {
       clearTimeout(waiting);
       drops = 0;
+      again = AGAIN_MS;
+      if (asking) {
+        asking = false;
+        polling(false);
+        changed();  // what came while the page asked by itself, or between two asks
+      }
     });
     es.onmessage = (e) => {
       shown = e.lastEventId || shown;
       changed();
     };
     es.onerror = () => {
-      // closed for good (a 204, an error answer): poll; else EventSource comes back by itself
+      // closed for good (a 204, a 503, an error answer): ask by itself, try again later; else
+      // EventSource comes back by itself
       if (es.readyState === EventSource.CLOSED || ++drops >= 3) giveUp();
       else waiting = setTimeout(giveUp, READY_MS);
     };
   }
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") close();
-    else if (!given) {
+    if (document.visibilityState === "hidden") {
+      close();
+      clearTimeout(retry);
+    } else {
       changed();
       open();
     }
   });
-  if (!("EventSource" in window)) giveUp();
+  if (!("EventSource" in window)) polling(true);
   else open();
 }
 
@@ -129,12 +145,10 @@ function liveBoard(board) {
     }
   }
   if (board.dataset.stream) {
-    pushed(board.dataset.stream, board.dataset.version || "0", poll, () => {
-      polling = true;
-      later(EVERY);
-      document.addEventListener("visibilitychange", () => {
-        if (document.visibilityState === "visible") poll();
-      });
+    pushed(board.dataset.stream, board.dataset.version || "0", poll, (on) => {
+      polling = on;
+      if (on) later(EVERY);
+      else clearTimeout(timer);
     });
     return;
   }
@@ -175,7 +189,7 @@ function gamePage(main, follow) {
       }
     }
   }
-  pushed(url, follow.dataset.version || "0", refresh, () => {});
+  pushed(url, follow.dataset.version || "0", refresh, () => {});  // no stream: as fresh as its load
 }
 
 const live = document.getElementById("live-board");
