@@ -147,4 +147,7 @@ def test_the_bench_reads_a_stream_as_eventsource_does() -> None:
         await server.wait_closed()
         return ids
 
-    assert asyncio.run(main()) == ["7", "8"]
+    # a loop of its own in a thread of its own: the browser tests' sync Playwright may run one
+    # in this thread already (one xdist worker runs both)
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, main()).result(timeout=30) == ["7", "8"]

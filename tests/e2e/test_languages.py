@@ -186,6 +186,9 @@ def link_from(page: Page, button: str, pattern: str) -> str:
 #: GET route of the URL map is visited: those below by name, at the state where the page says
 #: the most, and any other with the values of `the_pages` (a new page is visited by itself).
 NOT_PAGES = {
+    "streams.live": "a live view's stream of changes (server-sent events), no page",
+    "streams.game": "a game page's stream of changes (server-sent events), no page",
+    "streams.room": "the room screen's stream of changes (server-sent events), no page",
     "static": "files: the stylesheet, the icons, the scripts",
     "engine.module": "the browser's scoring engine: JavaScript modules",
     "engine.messages": "the engine's messages as JSON, from the catalogues this test reads",

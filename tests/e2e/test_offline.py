@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from scorekeeper.gamefile.output import engine_output
@@ -37,9 +37,17 @@ def shot(page: Page, name: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
 
 
+def no_streams(context: BrowserContext) -> BrowserContext:
+    """A phone without EventSource: its pages follow no stream of changes (tests/e2e/
+    test_push.py's business). Here a stream held open through offline and online again now
+    and then kept a page from closing until the test's timeout (one CI run)."""
+    context.add_init_script("delete window.EventSource;")
+    return context
+
+
 def phone(browser: Browser, args: dict, base: str, username: str, new: bool = True) -> Page:
     """A phone whose service worker runs (the other browser tests block it)."""
-    context = browser.new_context(**{**args, "service_workers": "allow"})
+    context = no_streams(browser.new_context(**{**args, "service_workers": "allow"}))
     page = context.new_page()
     page.on("console", lambda m: print("CONSOLE", m.type, m.text))
     page.on("pageerror", lambda e: print("PAGEERROR", e))
@@ -743,7 +751,9 @@ def test_a_first_view_is_the_page_alone_and_the_offline_code_comes_where_it_has_
     """With no worker yet, the game page does not fetch the offline code (a first view is the
     page, its CSS and app.js); a hand form does (it keeps what was typed); and a page the worker
     controls has it, from the worker's copy (app.js's offlineCode, docs/table.md)."""
-    context = browser.new_context(**{**browser_context_args, "service_workers": "block"})
+    context = no_streams(
+        browser.new_context(**{**browser_context_args, "service_workers": "block"})
+    )
     page = context.new_page()
     sign_up_by_request(page.request, live_server, "first-view")
     game = game_from(page, live_server, "pl-3-basic.json", hands=2)
@@ -992,7 +1002,9 @@ def test_a_table_link_phone_scores_with_no_connection_and_sends_when_back(
     director = phone(browser, browser_context_args, live_server, "director")
     link = table_link_of_a_new_event(director, live_server)
     # the table's phone: no account, its link opened once with a connection
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    context = no_streams(
+        browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    )
     page = context.new_page()
     page.goto(link)
     game = page.url

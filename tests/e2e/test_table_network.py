@@ -1,6 +1,6 @@
 """When the network lets the table down: a preview the server cannot make is made by the engine
 on the phone, one that neither can make says so in the page's language, and a live view out of
-sight stops asking until it is shown again."""
+sight (its stream refused, so that it asks by itself) stops asking until it is shown again."""
 
 from __future__ import annotations
 
@@ -86,6 +86,12 @@ def test_the_preview_failure_is_in_the_readers_language(page: Page, live_server:
     )
 
 
+def no_stream(page: Page) -> None:
+    """The live view's stream answered as a sync-only server answers it (204): the page asks
+    by itself, as these tests follow (pushed changes: tests/e2e/test_push.py)."""
+    page.route("**/stream*", lambda route: route.fulfill(status=204))
+
+
 def test_a_live_view_out_of_sight_asks_nothing_until_it_is_shown(
     page: Page, live_server: str
 ) -> None:
@@ -98,6 +104,7 @@ def test_a_live_view_out_of_sight_asks_nothing_until_it_is_shown(
     answered: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/state") else None)
     page.on("response", lambda r: answered.append(r.url) if r.url.endswith("/state") else None)
+    no_stream(page)
     page.clock.install()
     page.goto(url)
     for _ in range(2):  # in sight: every 3 s, give or take a fifth
@@ -175,6 +182,7 @@ def test_a_busy_server_is_asked_again_when_it_says_and_no_sooner(
             page.wait_for_timeout(20)
 
     page.route(pattern, busy)
+    no_stream(page)
     page.clock.install()
     page.goto(url)
     run(4000)  # the first check, at 3 s give or take a fifth: 503, come back in 20 s

@@ -45,8 +45,15 @@ def fuzz(full: int) -> settings:
     )
 
 
-# what the throttle and the caches write on purpose, refused or not (an attempt is counted)
-NOT_STORED_INPUT = {"summary", "throttle_event", "account_session"}
+# what the throttle and the caches (summaries, record figures, ratings) write on purpose, refused
+# or not (an attempt is counted; a page may make a cache as it reads)
+NOT_STORED_INPUT = {
+    "summary",
+    "seat_figures",
+    "rating_cache",
+    "throttle_event",
+    "account_session",
+}
 # these end the owner's session: the fuzz would go on signed out
 SKIPPED = {"accounts.signout", "account.signout_everywhere", "static"}
 

@@ -33,8 +33,10 @@ def test_a_hand_posted_through_the_form_is_eight_queries_and_its_board_three(app
     # the session, the game with its seats (and again, locked, with its seats: one query on
     # PostgreSQL, an UPDATE and a read on SQLite), the form's token looked up as a line and as
     # a request key, the game's new version, the line, its entries (one INSERT on PostgreSQL,
-    # one a seat on SQLite); then the board: the session, the game, the trail's marks (the
-    # facts and the sheet are remembered)
+    # one a seat on SQLite), the seats' record figures (store/careers.py: a DELETE and one
+    # INSERT) and, on PostgreSQL, the NOTIFY that tells the live streams (store/push.py);
+    # then the board: the session, the game, the trail's marks (the facts and the sheet are
+    # remembered)
     game = new_game(client)
     for dealer in range(5):
         points = [10, 10, 10]
@@ -53,7 +55,9 @@ def test_a_hand_posted_through_the_form_is_eight_queries_and_its_board_three(app
     with counting(app) as shown:
         board = client.get(saved.headers["Location"])
     assert "Log hand 7" in board.get_data(as_text=True)
-    assert len(posted) == (8 + 1 + 2 if sqlite else 8), "\n".join(s[:90] for s in posted)
+    assert len(posted) == (8 + 1 + 2 + 2 if sqlite else 8 + 2 + 1), "\n".join(
+        s[:90] for s in posted
+    )
     assert len(shown) == 3, shown
 
 
