@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.gamefile.lines import Reader, line_to_dict
+from scorekeeper.gamefile.lines import Reader, line_to_dict, written
 from scorekeeper.gamefile.parts import players as _players
 from scorekeeper.gamefile.parts import trail as _trail
 from scorekeeper.rules import InvalidHand, Line, Rules, Tally, replay, rules_for, stored_sheet
@@ -58,7 +58,7 @@ def parse(data: Any) -> GameFile:
             "format",
             N_("format must be {format!r}, got {got}"),
             format=FORMAT,
-            got=json.dumps(data.get("format"), ensure_ascii=False),
+            got=written(data.get("format")),
         )
     rules: Rules | None = None
     options = data.get("options")

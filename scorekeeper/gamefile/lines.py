@@ -36,6 +36,13 @@ _HAND_KEYS = {
 _ADJUSTMENT_KEYS = {"adjustment", "reason"}
 
 
+def written(value: Any) -> str:
+    """A refused value as the file has it, JSON-quoted (got "♥", not got "\\u2665"), but for
+    what no page can show as text: a lone surrogate stays escaped (\\ud800), as JSON writes it."""
+    text = json.dumps(value, ensure_ascii=False)
+    return "".join(f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+
+
 #: problems kept of one file: a 4 MB file of a million bad values made a million of them
 #: (some 300 MB, and 90 s to put them in words); the first thousand say what is wrong
 PROBLEMS_MAX = 1_000
@@ -67,7 +74,7 @@ class Reader:
                 field,
                 N_("{key} must be a whole number, got {raw}"),
                 key=field,
-                raw=json.dumps(raw, ensure_ascii=False),
+                raw=written(raw),
             )
             return None
         if low is not None and raw < low:
@@ -103,7 +110,7 @@ class Reader:
                 N_("{key} must be one of {suits}, got {raw}"),
                 key=field,
                 suits=", ".join(suits),
-                raw=json.dumps(raw, ensure_ascii=False),
+                raw=written(raw),
             )
             return None
         return raw
