@@ -31,39 +31,13 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
+try:
+    from bench.loadnginx import Nginx, config
+except ImportError:  # run as a script: this folder is on sys.path
+    from loadnginx import Nginx, config  # type: ignore[no-redef]
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-NGINX_CONF = """
-{user}
-worker_processes 1;
-error_log {dir}/error.log;
-pid {dir}/nginx.pid;
-events {{ worker_connections 1024; }}
-http {{
-  access_log off;
-  client_body_temp_path {dir}/body;
-  proxy_temp_path {dir}/proxy;
-  fastcgi_temp_path {dir}/fastcgi;
-  uwsgi_temp_path {dir}/uwsgi;
-  scgi_temp_path {dir}/scgi;
-  server {{
-    listen 127.0.0.1:{front};
-    location ~ /stream$ {{
-      proxy_pass http://127.0.0.1:{streams};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-      proxy_set_header Host $http_host;
-    }}
-    location / {{
-      proxy_pass http://127.0.0.1:{pages};
-      proxy_set_header Host $http_host;
-    }}
-  }}
-}}
-"""
 PASSWORD = "a long enough password"
 WATCH = """() => {
   window.changes = [];
@@ -101,21 +75,21 @@ def served(database_url: str) -> Iterator[str]:
     subprocess.run([sys.executable, "-m", "scorekeeper", "upgrade"], env=env, check=True)
     ports = {"pages": _free(), "streams": _free(), "front": _free()}
     procs = []
+    front: Nginx | None = None
     try:
         for name in ("pages", "streams"):
             extra = {"STREAMS": "1"} if name == "streams" else {}
             command = [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py"]
             command += ["-b", f"127.0.0.1:{ports[name]}"]
             procs.append(subprocess.Popen(command, env={**env, **extra}, cwd=ROOT))
-        user = "user root;" if os.geteuid() == 0 else ""
-        conf = where / "nginx.conf"
-        conf.write_text(NGINX_CONF.format(user=user, dir=where, **ports))
-        nginx = [NGINX, "-p", str(where), "-c", str(conf), "-g", "daemon off;"]
-        procs.append(subprocess.Popen(nginx))
+        # the benches' own front (bench/loadnginx.py): /stream to the streams, unbuffered
+        front = Nginx(where / "nginx", config(where / "nginx", **ports, page_slots=6))
         for port in ports.values():
             _wait(port)
         yield f"http://127.0.0.1:{ports['front']}"
     finally:
+        if front is not None:
+            front.stop()
         for proc in procs:
             proc.terminate()
         for proc in procs:

@@ -44,14 +44,17 @@ def test_the_bench_posts_the_hand_form_as_a_phone_and_its_retry_is_stored_once(
 
 
 class Slow(BaseHTTPRequestHandler):
-    """An upstream that takes HOLD seconds to answer anything."""
+    """An upstream that holds every request until the test lets it go (`release`), saying
+    each one's arrival (`arrived`)."""
 
-    HOLD = 1.0
+    arrived = threading.Semaphore(0)
+    release = threading.Event()
 
     def answer(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         self.rfile.read(length)
-        time.sleep(self.HOLD)
+        self.arrived.release()
+        self.release.wait(10)
         self.send_response(200)
         self.send_header("Content-Length", "2")
         self.end_headers()
@@ -80,6 +83,7 @@ def front(tmp_path: Path) -> Any:
         if IN_CI:
             pytest.fail("CI must run the nginx front's test: no nginx")
         pytest.skip("no nginx on this machine")
+    Slow.arrived, Slow.release = threading.Semaphore(0), threading.Event()
     upstream = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
     threading.Thread(target=upstream.serve_forever, daemon=True).start()
     with socket.socket() as s:
@@ -89,6 +93,7 @@ def front(tmp_path: Path) -> Any:
     conf = config(tmp_path, port, up, up, page_slots=1, max_streams=1)
     server = Nginx(tmp_path, conf)
     yield f"http://127.0.0.1:{port}"
+    Slow.release.set()
     server.stop()
     upstream.shutdown()
     upstream.server_close()
@@ -100,7 +105,8 @@ def test_past_its_bound_a_page_or_a_stream_is_refused_at_once_and_a_write_passes
     with ThreadPoolExecutor(4) as pool:
         held = pool.submit(_ask, f"{front}/games/1")  # the one page in flight
         streaming = pool.submit(_ask, f"{front}/live/1/t/stream")  # the one open stream
-        time.sleep(0.3)
+        for _ in range(2):  # both are held upstream: the bounds are taken
+            assert Slow.arrived.acquire(timeout=5)
         page = pool.submit(_ask, f"{front}/games/2")
         stream = pool.submit(_ask, f"{front}/live/2/t/stream")
         write = pool.submit(_ask, f"{front}/games/1/hands/new", "POST")
@@ -110,7 +116,9 @@ def test_past_its_bound_a_page_or_a_stream_is_refused_at_once_and_a_write_passes
         status, retry, took = stream.result()
         assert (status, retry) == (503, str(RETRY_AFTER))
         assert took < 0.5
-        assert write.result()[0] == 200  # a Save is not counted with the pages
+        assert Slow.arrived.acquire(timeout=5)  # a Save is not counted with the pages
+        Slow.release.set()
+        assert write.result()[0] == 200
         assert held.result()[0] == 200 and streaming.result()[0] == 200
 
 
