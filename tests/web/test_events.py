@@ -442,15 +442,22 @@ def test_a_hand_saved_at_a_confirm_table_asks_for_one_tap_and_the_director_sees_
     assert "to confirm)" not in client.get(event).get_data(as_text=True)
 
 
-def test_published_results_reach_every_player_by_a_link_without_an_account(
-    app: Any, client: Any
-) -> None:
+def _round_played(app: Any, client: Any) -> tuple[str, str]:
+    """An event whose first round was played (a hand at each table, from its link) and
+    closed; the event's URL and the last table's game."""
     event = _event(client)
     links = _started(client, event)
     for link in links:
         phone, game = _open(app, link)
         assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
     assert client.post(f"{event}/close").status_code == 302
+    return event, game
+
+
+def test_published_results_reach_every_player_by_a_link_without_an_account(
+    app: Any, client: Any
+) -> None:
+    event, game = _round_played(app, client)
     page = client.get(f"{event}/standings").get_data(as_text=True)
     assert "Publish the results" in page
     assert client.post(f"{event}/results").status_code == 302
@@ -486,12 +493,7 @@ def test_published_results_reach_every_player_by_a_link_without_an_account(
 def test_results_published_to_the_accounts_only_ask_a_reader_to_sign_in(
     app: Any, client: Any
 ) -> None:
-    event = _event(client)
-    links = _started(client, event)
-    for link in links:
-        phone, game = _open(app, link)
-        assert hand(phone, game, [10, 100, 10], declarer=1, bid=100).status_code == 302
-    assert client.post(f"{event}/close").status_code == 302
+    event, game = _round_played(app, client)
     assert client.post(f"{event}/results", data={"audience": "accounts"}).status_code == 302
     page = client.get(f"{event}/standings").get_data(as_text=True)
     assert "signed in to an account of this server" in page
