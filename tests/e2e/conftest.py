@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 import shutil
+import signal
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,6 +23,37 @@ def at(*sizes: tuple[int, int]):  # type: ignore[no-untyped-def]
     """The test's `phone` at these sizes. A test of what the form does runs at one of them, the
     tests of a file taking them by turns (the width changes no behaviour; both are met)."""
     return pytest.mark.parametrize("phone", sizes, indirect=True, ids=lambda s: f"{s[0]}x{s[1]}")
+
+
+class _Hung(Exception):
+    """A browser's answer that did not come in time."""
+
+
+def within(seconds: float, call: Callable[[], object], what: str) -> bool:
+    """`call`, given up after `seconds` (True if it finished). For closing a phone alone:
+    Chromium now and then never answers the disposal of a context whose service worker was
+    busy (puppeteer#11627), and the whole test then waited out its timeout after every check had
+    passed. SIGALRM, as pytest-timeout's own alarm: that alarm is put back, less the time spent;
+    Playwright goes on working after a call given up (the context is left to the browser)."""
+
+    def ring(signum: int, frame: object) -> None:
+        raise _Hung
+
+    before = signal.signal(signal.SIGALRM, ring)
+    left = signal.getitimer(signal.ITIMER_REAL)[0]
+    start = time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        call()
+        return True
+    except _Hung:
+        print(f"{what}: no answer from Chromium within {seconds} s, left to it", file=sys.stderr)
+        return False
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+        if left:
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, left - (time.monotonic() - start)))
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import sign_up_by_request
+from .conftest import sign_up_by_request, within
 from .test_hand_form import game_from
 
 
@@ -74,4 +74,4 @@ def test_a_game_opened_once_is_still_there_with_no_connection(
             break
         page.wait_for_timeout(100)
     assert _kept_pages(page) == []
-    context.close()
+    within(30, context.close, "closing a phone")  # conftest.within: its service worker

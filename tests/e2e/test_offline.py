@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 from scorekeeper.gamefile.output import engine_output
 from scorekeeper.web.engine import module_names
 
-from .conftest import PASSWORD, form_poster, sign_up, sign_up_by_request
+from .conftest import PASSWORD, form_poster, sign_up, sign_up_by_request, within
 from .test_hand_form import game_from, points
 from .test_languages import axe_turn, check_layout, choose_language
 
@@ -68,16 +68,21 @@ def close_phone(*pages: Page) -> None:
     closed while a page under the service worker was busy (its outbox, a fetch through the
     worker) now and then never finished closing, in about one run of five. Routes still
     waiting for their handler are dropped first, and each page is closed before its context:
-    a context closed with a routed request in flight once waited out the test's timeout."""
+    a context closed with a routed request in flight once waited out the test's timeout. Should
+    Chromium still not answer, the phone is left to it after 30 s (conftest.within)."""
     for page in pages:
-        page.context.unroute_all(behavior="ignoreErrors")
-        for open_page in page.context.pages:
-            try:
-                open_page.goto("about:blank")
-            except PlaywrightError:  # a navigation of its own came first: it leaves all the same
-                pass
-            open_page.close()
-        page.context.close()
+        within(30, lambda context=page.context: _close(context), "closing a phone")
+
+
+def _close(context: BrowserContext) -> None:
+    context.unroute_all(behavior="ignoreErrors")
+    for open_page in context.pages:
+        try:
+            open_page.goto("about:blank")
+        except PlaywrightError:  # a navigation of its own came first: it leaves all the same
+            pass
+        open_page.close()
+    context.close()
 
 
 def kept(page: Page) -> list[str]:
@@ -704,10 +709,23 @@ def test_an_adjustment_changed_then_deleted_offline_is_sent_in_order(
     close_phone(page)
 
 
+# A slow phone: the page's code that waits for the page to be read (app.js's offlineCode) starts
+# 1.5 s late, so the offline code comes after a quick thumb's Save.
+SLOW_START = """(() => { const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, ...rest) {
+    const late = type === "DOMContentLoaded" && typeof listener === "function"
+      ? (...a) => setTimeout(() => listener(...a), 1500) : listener;
+    return add.call(this, type, late, ...rest);
+  }; })()"""
+
+
 def test_a_hand_changed_offline_while_another_phone_wrote_is_shown_and_added_after(
     browser: Browser, browser_context_args: dict, live_server: str
 ) -> None:
+    """Saved at once on a slow phone, before the offline code has come: the Save waits for it
+    (app.js) instead of going to the network and losing the change."""
     mine, theirs, game, first = two_phones(browser, browser_context_args, live_server, "recount")
+    mine.context.add_init_script(SLOW_START)
     mine.context.set_offline(True)
     mine.goto(game + "/hands/1/edit")
     points(mine, "Ala").fill("34")

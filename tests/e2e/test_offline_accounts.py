@@ -87,7 +87,8 @@ def test_another_account_on_the_phone_sees_none_of_the_first_ones_games_offline(
     not_kept(page, game + "/hands/1")
     file = game.replace("/games/", "/api/games/") + "/file"
     not_kept(page, file)
-    fetched = "u => fetch(u).then(r => r.status, () => 'refused')"
+    fetched = """u => Promise.race([fetch(u).then(r => r.status, () => 'refused'),
+                                    new Promise(ok => setTimeout(() => ok('no answer'), 15000))])"""
     assert page.evaluate(fetched, file) == "refused"  # as the offline code asks for it
     # this account's own game is there, its hand form too
     page.goto(mine)

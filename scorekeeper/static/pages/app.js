@@ -65,6 +65,37 @@ function offlineCopies() {
   if ("serviceWorker" in navigator && worker) navigator.serviceWorker.register(worker).catch(() => {});
 }
 
+/** The hands waiting on this phone, as offline/base.js counts them. */
+function waitingHands() {
+  try {
+    return Number(localStorage.getItem("scorekeeper-outbox")) || 0;
+  } catch {
+    return 0;  // no storage: nothing is known to wait
+  }
+}
+
+// A Save that only the offline code can keep (no connection, hands waiting, or a line the
+// worker brought here: #edit-N, #delete-N, #fix-N, #unsent), tapped before that code has come
+// (it comes after the page is read, offlineCode): held until then, and made again for it.
+// Posted at once, it went to the network and was lost with what was typed.
+/** @type {[HTMLFormElement, HTMLElement | null][] | null} */
+let held = [];
+document.addEventListener("submit", (ev) => {
+  const form = ev.target;
+  if (!held || !(form instanceof HTMLFormElement) || !form.matches("#hand-form, #adjust-form")) return;
+  if (navigator.onLine !== false && !waitingHands() && !/^#(edit|delete|fix|unsent)\b/.test(location.hash)) return;
+  ev.preventDefault();
+  ev.stopImmediatePropagation();
+  if (!held.some(([f]) => f === form)) held.push([form, ev.submitter]);
+}, true);
+
+/** The offline code has come (or will not): the Saves held are made again. */
+function saveHeld() {
+  const saves = held || [];
+  held = null;
+  for (const [form, submitter] of saves) form.requestSubmit(submitter);
+}
+
 // The offline code (static/offline/, its entry named by the page: /js/offline/start.js) where
 // it has work: on a page the service worker controls (it comes from the worker's shell, not the
 // network), with no connection, on the pages whose forms keep what was typed, or with lines
@@ -74,22 +105,16 @@ function offlineCopies() {
 // page must score (offline/files.js).
 function offlineCode() {
   const src = document.body.dataset.offline, worker = navigator.serviceWorker;
-  if (!src) return;
+  if (!src) return saveHeld();
   let loaded = false;
   const load = () => {
     if (loaded) return;
     loaded = true;
     import(src).catch(() => {
       loaded = false;  // no connection and no copy: the page works as it is
-    });
+    }).finally(saveHeld);
   };
-  let waiting = 0;
-  try {
-    waiting = Number(localStorage.getItem("scorekeeper-outbox")) || 0;
-  } catch {
-    // no storage: nothing is known to wait
-  }
-  if (worker?.controller || navigator.onLine === false || waiting || location.pathname === "/" ||
+  if (worker?.controller || navigator.onLine === false || waitingHands() || location.pathname === "/" ||
       document.querySelector("#hand-form, #adjust-form, #new-game, form[data-unsent]")) {
     load();
     return;
