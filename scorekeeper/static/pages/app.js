@@ -74,15 +74,16 @@ function waitingHands() {
   }
 }
 
-// A Save that only the offline code can keep (no connection, hands waiting, or a line the
-// worker brought here: #edit-N, #delete-N, #fix-N, #unsent), tapped before that code has come
-// (it comes after the page is read, offlineCode): held until then, and made again for it.
-// Posted at once, it went to the network and was lost with what was typed.
+// A Save of a line or a new game that only the offline code can keep (no connection, hands
+// waiting, or a form the worker brought here: #edit-N, #delete-N, #fix-N, #unsent), tapped
+// before that code has come (it comes after the page is read, offlineCode): held until then,
+// and made again for it. Posted at once, it went to the network and was lost with what was
+// typed.
 /** @type {[HTMLFormElement, HTMLElement | null][] | null} */
 let held = [];
 document.addEventListener("submit", (ev) => {
   const form = ev.target;
-  if (!held || !(form instanceof HTMLFormElement) || !form.matches("#hand-form, #adjust-form")) return;
+  if (!held || !(form instanceof HTMLFormElement) || !form.matches("#hand-form, #adjust-form, #new-game")) return;
   if (navigator.onLine !== false && !waitingHands() && !/^#(edit|delete|fix|unsent)\b/.test(location.hash)) return;
   ev.preventDefault();
   ev.stopImmediatePropagation();
