@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,7 +22,7 @@ from scorekeeper.store.ratingstate import AccountRatings, encoded
 
 log = logging.getLogger(__name__)
 
-__all__ = ["RANKED_AFTER", "Ranking", "account_ratings", "ranking", "steps"]
+__all__ = ["RANKED_AFTER", "PlayerSteps", "Ranking", "account_ratings", "ranking", "steps"]
 
 
 #: the most games a page rates itself (about 0.3 s of a core, bench/ratings.py): when more
@@ -139,11 +140,32 @@ def ranking(account_id: int) -> Ranking:
     return Ranking(ranked, unranked, found.pending)
 
 
-def steps(account_id: int, player_id: int) -> tuple[list[tuple[Step, datetime | None]], bool]:
-    """The player's rating after each of their rated games, oldest first, each with when the
-    game (its id: the step's label) ended; and whether they are being made again."""
+@dataclass(frozen=True)
+class PlayerSteps:
+    """A player's rating after each of their rated games, oldest first; when the first and the
+    last of those games ended; whether the ratings are being made again; and `state`, which
+    changes whenever any of that may have (a page may keep what it made of the steps)."""
+
+    steps: Sequence[Step]
+    first: datetime | None
+    last: datetime | None
+    pending: bool
+    state: Hashable
+
+
+def steps(account_id: int, player_id: int) -> PlayerSteps:
+    """The player's steps as the account's ratings have them now (nothing is copied: 10,000
+    games are 10,000 steps, and a page only reads them)."""
     found = account_ratings(account_id)
-    return [
-        (s, found.ended(s.label) if isinstance(s.label, int) else None)
-        for s in found.ratings.steps.get(player_id, [])
-    ], found.pending
+    made = found.ratings.steps.get(player_id, [])
+
+    def ended(step: Step) -> datetime | None:
+        return found.ended(step.label) if isinstance(step.label, int) else None
+
+    return PlayerSteps(
+        made,
+        ended(made[0]) if made else None,
+        ended(made[-1]) if made else None,
+        found.pending,
+        (found.key, found.ratings.matches, found.pending, len(made)),
+    )

@@ -149,6 +149,19 @@ def test_the_player_page_shows_the_rating_after_each_game(app, client, tmp_path)
     )
     assert points is not None and len(points.group(1).split()) == 3
 
+    # a past game changed: the chart the page made is made again, with the rating now
+    r = client.put(f"/api/games/{ids[1]}/hands/1", json={"adjustment": [0, 300, 0]})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    files[1] = client.get(f"/api/games/{ids[1]}/file").get_data()
+    now = {r["player"]: r for r in cli(tmp_path, files)["ratings"]}["Ala"]["ordinal"]
+    assert now != expected["Ala"]["ordinal"]
+    again = html.unescape(client.get(f"/players/{ala}").get_data(as_text=True))
+    assert f"Rating {now:.1f} after 3 rated games" in again
+    line = re.search(
+        r'<polyline class="chart-line" points="([^"]+)"', again.split('id="rating-heading"')[1]
+    )
+    assert line is not None and line.group(1) != points.group(1)
+
 
 def test_an_edited_past_hand_a_deleted_game_and_a_game_that_ends(app, client, tmp_path):
     first = post(client, game(["Ala", "Bartek", "Celina"], [300, 0, 0]))  # Ala first
