@@ -66,11 +66,12 @@ def ended(preset: str, lines: int, seed: int) -> dict[str, Any]:
 
 def fill(url: str, games: int, lines: int) -> None:
     """The account "club" with `games` ended games, stored as an import stores them
-    (services.transfer.store_chunk, which keeps their seat figures as every write does). A
+    (services.transfer.store_chunk, which keeps their seat figures as every write does), then
+    rated as the import's worker rates them at its end (the ratings' cache row). A
     pool of dealt games is scored once and stored again and again with other players: the
     figures of a seat do not depend on who sits there."""
     from scorekeeper import create_app
-    from scorekeeper.services import transfer
+    from scorekeeper.services import ratings, transfer
     from scorekeeper.services.writing import commit
     from scorekeeper.store.db import db
     from scorekeeper.store.models import Account
@@ -97,6 +98,7 @@ def fill(url: str, games: int, lines: int) -> None:
                 transfer.store_chunk(chunk, owner)
                 commit()
                 chunk = []
+        ratings.rate_now(owner)  # as the import's worker does at its end (importjobs.py)
         db.session.remove()
         db.engine.dispose()
 

@@ -152,6 +152,34 @@ def test_a_closed_table_with_a_hand_not_confirmed_does_not_count(client, games):
     assert "Games played 3" in page, page[page.index("Games played") :][:80]
 
 
+def test_a_hand_confirmed_after_the_page_was_seen_counts_on_it(client, games):
+    """The page is remembered until one of the player's games changes; a confirmation changes
+    no game's version, and the page counts the table once it is confirmed all the same."""
+    event = {
+        "format": "scorekeeper-event/1",
+        "name": "Club night",
+        "confirm": True,
+        "tables": {"3": "pl-3"},
+        "players": ["Ala", "Bartek", "Celina"],
+        "rounds": [{"tables": [{"seats": [0, 1, 2], "closed": True, "hands": [
+            {"declarer": 1, "bid": 100, "points": [60, 40, 20]},
+        ]}]}],
+    }  # fmt: skip
+    made = client.post("/api/events", json=event)
+    assert made.status_code == 201, made.get_data(as_text=True)
+    bartek = player_id(client, "Bartek")
+    assert "Games played 2" in text_of(client, f"/players/{bartek}")
+    director = client.get(f"/events/{made.json['id']}").get_data(as_text=True)
+    (game,) = set(re.findall(r'href="(/games/\d+)"', director))
+    form = client.get(f"{game}/confirm").get_data(as_text=True)
+    version = re.search(r'name="version" [^>]*value="(\d+)"', form)
+    assert version, form
+    data = {"line": "1", "seat": "0", "version": version.group(1)}
+    assert client.post(f"{game}/confirm", data=data).status_code == 302
+    page = text_of(client, f"/players/{bartek}")
+    assert "Games played 3" in page, page[page.index("Games played") :][:80]
+
+
 def test_figures_missing_are_made_by_the_upgrade_or_the_first_view(app, client, games):
     from scorekeeper.services.careers import fill_every
     from scorekeeper.store import careers
