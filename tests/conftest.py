@@ -22,6 +22,7 @@ from werkzeug.serving import make_server
 
 import tests.profiles  # noqa: F401  (the hypothesis profile: dev, ci or deep)
 from scorekeeper import create_app
+from scorekeeper.services import ratings
 from scorekeeper.store.db import db
 
 IN_CI = bool(os.environ.get("CI"))
@@ -218,6 +219,7 @@ def app(database_url: str, tmp_path):  # type: ignore[no-untyped-def]
     )
     app.jinja_env.bytecode_cache = TEMPLATES
     yield app
+    ratings.settle()  # a page's thread (a rating, its cache row) done before the database goes
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

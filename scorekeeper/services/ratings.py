@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -30,7 +30,7 @@ __all__ = ["RANKED_AFTER", "PlayerSteps", "Ranking", "account_ratings", "ranking
 #: rates them and the page shows the ratings as they were, saying so
 ON_A_PAGE = 2000
 _lock = threading.Lock()
-_rating: dict[tuple[int, int], threading.Thread] = {}  # (app, account) -> its thread
+_rating: dict[tuple[int, int, str], threading.Thread] = {}  # (app, account, what) -> its thread
 
 
 def account_ratings(account_id: int, wait: bool = False) -> AccountRatings:
@@ -41,7 +41,12 @@ def account_ratings(account_id: int, wait: bool = False) -> AccountRatings:
     found, fresh, made = derive.account_ratings(account_id, None if wait else ON_A_PAGE, wait)
     keep(fresh)
     if made is not None:
-        keep_ratings(account_id, made)
+        if wait:
+            keep_ratings(account_id, made)
+        else:
+            # a page does not wait for the row: encoding 10,000 games and writing them was
+            # most of the ranking after an edit of a recent game (0.6 s on PostgreSQL)
+            _later("row", account_id, lambda: keep_ratings(account_id, made))
     if found.pending:
         rate_later(account_id)
     return found
@@ -49,13 +54,21 @@ def account_ratings(account_id: int, wait: bool = False) -> AccountRatings:
 
 def rate_later(account_id: int) -> None:
     """The account's ratings made by a thread of this worker (one at a time per account)."""
+    _later("ratings", account_id, lambda: rate_now(account_id))
+
+
+def _later(what: str, account_id: int, job: Callable[[], None]) -> None:
+    """`job` done by a thread of this worker, in the app's context; one `what` at a time per
+    account (one asked for meanwhile is dropped: the one running does the same)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    key = (id(app), account_id)
+    key = (id(app), account_id, what)
 
     def run() -> None:
         try:
             with app.app_context():
-                rate_now(account_id)
+                job()
+        except Exception:  # a cache: a page makes it again later
+            log.exception("%s of account %s not done by its thread", what, account_id)
         finally:
             with _lock:
                 _rating.pop(key, None)
@@ -63,12 +76,13 @@ def rate_later(account_id: int) -> None:
     with _lock:
         if key in _rating:
             return
-        thread = _rating[key] = threading.Thread(target=run, name="ratings", daemon=True)
+        thread = _rating[key] = threading.Thread(target=run, name=what, daemon=True)
     thread.start()
 
 
 def settle(timeout: float = 60) -> None:
-    """Waits for the ratings being made by threads (tests, benchmarks)."""
+    """Waits for the ratings being made, and their rows being kept, by threads (tests,
+    benchmarks)."""
     with _lock:
         threads = list(_rating.values())
     for thread in threads:
