@@ -21,14 +21,13 @@ Measured (docs/ratings.md):
 
 Budgets: the ranking <= 200 ms; every rating from scratch <= 5 s; a worker <= 150 MB.
 
-Measured 2026-12-06 on the shared two-core machine at a load average of 6-8 (wall times are
-inflated by the other processes; the CPU figures are this process's), SQLite / PostgreSQL
-(fsync on): the ranking of 200 players warm p95 74 / 107 ms (CPU 25 / 19 ms); every rating
-from scratch 5.3 / 8.0 s wall, 1.7 / 1.5 s CPU, made off the request path (the import's
-worker, a thread of the worker); a new worker's first ranking 533 / 1,040 ms (CPU 225 ms, the
-first request of an app included); a game that ends, the next ranking p95 1.8 / 0.8 s (CPU
-623 / 143 ms, most of it reading and scoring the game that ended); a worker 110 / 121 MB
-after the ranking and 20 player pages (the ratings' memo ~10 MB for 10,000 games).
+Measured 2026-12-07 on the shared two-core machine at a load average of about 1, SQLite /
+PostgreSQL (fsync on): the ranking of 200 players warm p95 17 / 28 ms; every rating from
+scratch 1.2 / 2.1 s wall, made off the request path (the import's worker, a thread of the
+worker); a new worker's first ranking 160 / 208 ms (the first request of an app included); a
+game that ends, the next ranking p95 104 / 168 ms; an edit of game 9,900, the next ranking
+218 / 232 ms (100 games rated again on the page; the cache row is written by a thread); a
+worker 106 / 115 MB after the ranking and 20 player pages (the ratings' memo ~10 MB).
 """
 
 from __future__ import annotations
