@@ -37,6 +37,11 @@ COOKIE = "lang"
 bp = Blueprint("i18n", __name__)
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - gettext's N_ for plurals
+    """Marks a message with a plural for the catalogue (tools/catalog extracts NP_)."""
+    return singular, plural
+
+
 def select_locale() -> str:
     """The account's choice when signed in, else the switcher's cookie, else Accept-Language."""
     if "locale" in g:
