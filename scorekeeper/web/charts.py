@@ -186,6 +186,36 @@ def _envelope(values: Sequence[float]) -> list[tuple[int, float]]:
     return out
 
 
+def _dated_line(
+    values: Sequence[float],
+    first: str,
+    last: str,
+    y: Scale,
+    colour: str,
+) -> tuple[Scale, list[str]]:
+    """One value per game along the x axis, oldest first, the first and last days under it:
+    the x scale, and the axis's days and the line as SVG parts."""
+    count = len(values)
+    x = _scale(0, count - 1, LEFT, RIGHT) if count > 1 else (lambda _: (LEFT + RIGHT) / 2)
+    parts = ['<g class="chart-axis">']
+    if count == 1:
+        parts.append(
+            f'<text x="{_n(x(0))}" y="200" text-anchor="middle" {FONT}>{escape(first)}</text>'
+        )
+    else:
+        parts.append(f'<text x="{_n(LEFT)}" y="200" {FONT}>{escape(first)}</text>')
+        parts.append(
+            f'<text x="{_n(RIGHT)}" y="200" text-anchor="end" {FONT}>{escape(last)}</text>'
+        )
+    parts.append("</g>")
+    coords = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in _envelope(values))
+    parts.append(
+        f'<polyline class="chart-line" points="{coords}" fill="none" stroke="{colour}"'
+        ' stroke-width="1.5" stroke-linejoin="round"/>'
+    )
+    return x, parts
+
+
 def rating(
     points: Sequence[tuple[str, float]],
     title: str | None = None,
@@ -220,23 +250,8 @@ def rating(
     # the axis over whole numbers around every value (and 0: a new player starts below it)
     grid, y = _y_axis([math.floor(min(values)), math.ceil(max(values))])
     parts += grid
-    x = _scale(0, count - 1, LEFT, RIGHT) if count > 1 else (lambda _: (LEFT + RIGHT) / 2)
-    parts.append('<g class="chart-axis">')
-    if count == 1:
-        parts.append(
-            f'<text x="{_n(x(0))}" y="200" text-anchor="middle" {FONT}>{escape(first)}</text>'
-        )
-    else:
-        parts.append(f'<text x="{_n(LEFT)}" y="200" {FONT}>{escape(first)}</text>')
-        parts.append(
-            f'<text x="{_n(RIGHT)}" y="200" text-anchor="end" {FONT}>{escape(last)}</text>'
-        )
-    parts.append("</g>")
-    coords = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in _envelope(values))
-    parts.append(
-        f'<polyline class="chart-line" points="{coords}" fill="none" stroke="{colour}"'
-        ' stroke-width="1.5" stroke-linejoin="round"/>'
-    )
+    x, line = _dated_line(values, first, last, y, colour)
+    parts += line
     parts.append(_marker("circle", x(count - 1), y(values[-1]), colour))
     parts.append("</svg>")
     return Markup("".join(parts))
@@ -285,25 +300,8 @@ def results(
     parts = _open(id_prefix, 232 if markers else 212, title, desc)
     grid, y = _y_axis(totals)
     parts += grid
-    x = _scale(0, count - 1, LEFT, RIGHT) if count > 1 else (lambda _: (LEFT + RIGHT) / 2)
-
-    parts.append('<g class="chart-axis">')
-    if count == 1:
-        parts.append(
-            f'<text x="{_n(x(0))}" y="200" text-anchor="middle" {FONT}>{escape(first)}</text>'
-        )
-    else:
-        parts.append(f'<text x="{_n(LEFT)}" y="200" {FONT}>{escape(first)}</text>')
-        parts.append(
-            f'<text x="{_n(RIGHT)}" y="200" text-anchor="end" {FONT}>{escape(last)}</text>'
-        )
-    parts.append("</g>")
-
-    coords = " ".join(f"{_n(x(i))},{_n(y(t))}" for i, t in _envelope(totals))
-    parts.append(
-        f'<polyline class="chart-line" points="{coords}" fill="none" stroke="{colour}"'
-        ' stroke-width="1.5" stroke-linejoin="round"/>'
-    )
+    x, line = _dated_line(totals, first, last, y, colour)
+    parts += line
     if markers:
         won_word, lost_word = escape(_("won")), escape(_("lost"))
         parts.append('<g class="chart-markers">')
