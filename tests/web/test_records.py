@@ -129,10 +129,9 @@ def test_a_closed_event_table_counts_and_head_to_head(client, games):
     assert client.get(f"/players/{ala}/versus?other={ala}").status_code == 422
 
 
-def test_a_closed_table_with_a_hand_not_confirmed_does_not_count(client, games):
-    """With the event's `confirm`, a table counts once every hand is confirmed (events.md 2),
-    in the records as in the standings and the ratings."""
-    event = {
+def closed_confirm_table() -> dict[str, object]:
+    """An event with `confirm` and one closed table of one hand, not confirmed."""
+    return {
         "format": "scorekeeper-event/1",
         "name": "Club night",
         "confirm": True,
@@ -142,6 +141,12 @@ def test_a_closed_table_with_a_hand_not_confirmed_does_not_count(client, games):
             {"declarer": 1, "bid": 100, "points": [60, 40, 20]},
         ]}]}],
     }  # fmt: skip
+
+
+def test_a_closed_table_with_a_hand_not_confirmed_does_not_count(client, games):
+    """With the event's `confirm`, a table counts once every hand is confirmed (events.md 2),
+    in the records as in the standings and the ratings."""
+    event = closed_confirm_table()
     assert client.post("/api/events", json=event).status_code == 201
     bartek = player_id(client, "Bartek")
     assert "Games played 2" in text_of(client, f"/players/{bartek}")
@@ -155,16 +160,7 @@ def test_a_closed_table_with_a_hand_not_confirmed_does_not_count(client, games):
 def test_a_hand_confirmed_after_the_page_was_seen_counts_on_it(client, games):
     """The page is remembered until one of the player's games changes; a confirmation changes
     no game's version, and the page counts the table once it is confirmed all the same."""
-    event = {
-        "format": "scorekeeper-event/1",
-        "name": "Club night",
-        "confirm": True,
-        "tables": {"3": "pl-3"},
-        "players": ["Ala", "Bartek", "Celina"],
-        "rounds": [{"tables": [{"seats": [0, 1, 2], "closed": True, "hands": [
-            {"declarer": 1, "bid": 100, "points": [60, 40, 20]},
-        ]}]}],
-    }  # fmt: skip
+    event = closed_confirm_table()
     made = client.post("/api/events", json=event)
     assert made.status_code == 201, made.get_data(as_text=True)
     bartek = player_id(client, "Bartek")
