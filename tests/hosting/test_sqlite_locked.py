@@ -1,6 +1,6 @@
 """Another process holds SQLite's write lock (a backup, a `sqlite3` shell) under a real gunicorn
 of 3 workers: /ping and the pages answer within 1 s, writes get 503 with Retry-After within
-2 s while another phone keeps retrying its own, and once the lock is gone the hand is stored
+ANSWERED s while another phone keeps retrying its own, and once the lock is gone the hand is stored
 and nothing stored before is lost."""
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ FORM.update({"points-0": "10", "points-1": "10", "points-2": "100"})
 # each kind of write twice under one lock (another tab retries its own all along); every write
 # waits out the busy timeout (1 s), so a round more is a second or two more, nothing more tested
 ROUNDS = 2
+# a write waits out one busy timeout (1 s), then answers 503: 1.0-1.1 s here, but 2.002 s once
+# on a CI machine busy with the browser tests, so the bound leaves it a second more
+ANSWERED = 3.0
 Timed = tuple[int, dict[str, str], float]
 
 
@@ -111,7 +114,10 @@ def test_a_long_sqlite_lock_keeps_reads_fast_and_writes_answered(
         locker.close()
     assert all(status == 200 and took < 1.0 for _, status, _, took in reads), reads
     for status, headers, took in writes + retried:
-        assert status == 503 and headers.get("Retry-After") == "5" and took < 2.0, (writes, retried)
+        assert status == 503 and headers.get("Retry-After") == "5" and took < ANSWERED, (
+            writes,
+            retried,
+        )
     # the lock is gone: the hand is stored, after the two lines stored before
     status, _, body = phone.ask(port, f"/api/games/{game}/hands", HAND)
     assert status == 201 and json.loads(body)["hand"] == 3, body
